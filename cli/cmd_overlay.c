@@ -1,0 +1,10 @@
+/* placeholder until implemented */
+#include "cmds.h"
+#include "exitcodes.h"
+#include "report.h"
+int cmd_overlay(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	return gw_fail(GW_EXIT_INTERNAL, "gowrap overlay", "", "not implemented yet");
+}

@@ -1,0 +1,12 @@
+/* cmds.h — the gowrap subcommands. Each returns the process exit status.
+ * One file each under cli/: cmd_overlay.c, cmd_toolchain.c, cmd_doctor.c,
+ * cmd_shellenv.c. argv[0] is the subcommand name. */
+#ifndef GOWRAP_CMDS_H
+#define GOWRAP_CMDS_H
+
+int cmd_overlay(int argc, char **argv);
+int cmd_toolchain(int argc, char **argv);
+int cmd_doctor(int argc, char **argv);
+int cmd_shellenv(int argc, char **argv);
+
+#endif

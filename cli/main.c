@@ -1,0 +1,47 @@
+/* main.c — the `gowrap` command: dispatches to one subcommand per file.
+ * The `go` shim is a separate, lighter program (shim/gowrap.c). */
+#include "cmds.h"
+#include "exitcodes.h"
+#include "report.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#ifndef GOWRAP_VERSION
+#define GOWRAP_VERSION "0.1.0"
+#endif
+
+static const char usage[] =
+	"usage: gowrap <command> [arguments]\n"
+	"\n"
+	"commands:\n"
+	"  overlay [--goroot DIR] [--json]   path of the internal/cpu overlay for this toolchain\n"
+	"  toolchain install goX.Y.Z         make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module\n"
+	"  doctor [--json]                   explain the go -> GOROOT -> overlay chain here\n"
+	"  shellenv                          print the line that puts the go shim first on PATH\n"
+	"  version                           print gowrap's version\n"
+	"\n"
+	"The shim itself is installed as `go` (see README); symcheck verifies built Mach-O files.\n";
+
+int main(int argc, char **argv)
+{
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
+		fputs(usage, argc < 2 ? stderr : stdout);
+		return argc < 2 ? GW_EXIT_USAGE : 0;
+	}
+	const char *c = argv[1];
+	if (!strcmp(c, "overlay"))
+		return cmd_overlay(argc - 1, argv + 1);
+	if (!strcmp(c, "toolchain"))
+		return cmd_toolchain(argc - 1, argv + 1);
+	if (!strcmp(c, "doctor"))
+		return cmd_doctor(argc - 1, argv + 1);
+	if (!strcmp(c, "shellenv"))
+		return cmd_shellenv(argc - 1, argv + 1);
+	if (!strcmp(c, "version") || !strcmp(c, "--version")) {
+		printf("gowrap %s\n", GOWRAP_VERSION);
+		return 0;
+	}
+	return gw_fail(GW_EXIT_USAGE, "unknown command", "run `gowrap help` for the list",
+		       "%s is not a gowrap command", c);
+}

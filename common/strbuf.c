@@ -1,0 +1,198 @@
+/* strbuf.c — see strbuf.h. */
+#include "strbuf.h"
+#include "exitcodes.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char sb_empty[1];
+
+static void oom(void)
+{
+	/* Nothing sensible survives OOM; one whole line, then out. */
+	static const char msg[] = "gowrap: out of memory: allocation failed (fix: free memory and retry)\n";
+	ssize_t r = write(2, msg, sizeof msg - 1);
+	(void)r;
+	_exit(GW_EXIT_INTERNAL);
+}
+
+void *gw_xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *gw_xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (!p)
+		oom();
+	return p;
+}
+
+void *gw_xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		oom();
+	return q;
+}
+
+char *gw_xstrdup(const char *s)
+{
+	size_t n = strlen(s) + 1;
+	char *p = gw_xmalloc(n);
+	memcpy(p, s, n);
+	return p;
+}
+
+void sb_init(struct sb *s)
+{
+	s->buf = sb_empty;
+	s->len = 0;
+	s->cap = 0;
+}
+
+void sb_grow(struct sb *s, size_t extra)
+{
+	if (!s->buf)
+		sb_init(s);
+	if (extra > SIZE_MAX - s->len - 1)
+		oom();
+	size_t need = s->len + extra + 1;
+	if (need <= s->cap)
+		return;
+	size_t cap = s->cap ? s->cap : 64;
+	while (cap < need)
+		cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+	char *old = s->cap ? s->buf : NULL;
+	s->buf = gw_xrealloc(old, cap);
+	if (!old)
+		s->buf[0] = '\0';
+	s->cap = cap;
+}
+
+void sb_add(struct sb *s, const void *data, size_t n)
+{
+	sb_grow(s, n);
+	memcpy(s->buf + s->len, data, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+}
+
+void sb_adds(struct sb *s, const char *str)
+{
+	sb_add(s, str, strlen(str));
+}
+
+void sb_addc(struct sb *s, char c)
+{
+	sb_add(s, &c, 1);
+}
+
+void sb_addf(struct sb *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	va_list ap2;
+	va_copy(ap2, ap);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		oom();
+	sb_grow(s, (size_t)n);
+	vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	s->len += (size_t)n;
+}
+
+void sb_add_json_str(struct sb *s, const char *str)
+{
+	sb_addc(s, '"');
+	for (const unsigned char *p = (const unsigned char *)str; *p; p++) {
+		switch (*p) {
+		case '"': sb_adds(s, "\\\""); break;
+		case '\\': sb_adds(s, "\\\\"); break;
+		case '\n': sb_adds(s, "\\n"); break;
+		case '\r': sb_adds(s, "\\r"); break;
+		case '\t': sb_adds(s, "\\t"); break;
+		default:
+			if (*p < 0x20)
+				sb_addf(s, "\\u%04x", *p);
+			else
+				sb_addc(s, (char)*p);
+		}
+	}
+	sb_addc(s, '"');
+}
+
+void sb_reset(struct sb *s)
+{
+	if (!s->buf)
+		sb_init(s);
+	s->len = 0;
+	if (s->cap)
+		s->buf[0] = '\0';
+}
+
+void sb_release(struct sb *s)
+{
+	if (s->cap)
+		free(s->buf);
+	sb_init(s);
+}
+
+char *sb_detach(struct sb *s)
+{
+	char *r = s->cap ? s->buf : gw_xstrdup("");
+	sb_init(s);
+	return r;
+}
+
+int sb_read_fd(struct sb *s, int fd, size_t limit)
+{
+	size_t start = s->len;
+	for (;;) {
+		if (s->len - start >= limit) {
+			errno = EFBIG;
+			goto fail;
+		}
+		sb_grow(s, 8192);
+		ssize_t r = read(fd, s->buf + s->len, 8192);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (r == 0)
+			break;
+		s->len += (size_t)r;
+		s->buf[s->len] = '\0';
+	}
+	return 0;
+fail:;
+	int e = errno;
+	s->len = start;
+	s->buf[s->len] = '\0';
+	errno = e;
+	return -1;
+}
+
+int sb_read_file(struct sb *s, const char *path, size_t limit)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return -1;
+	int r = sb_read_fd(s, fileno(f), limit);
+	int e = errno;
+	fclose(f);
+	errno = e;
+	return r;
+}

@@ -1,0 +1,42 @@
+/* strbuf.h — the one way gowrap builds strings (after git's strbuf).
+ *
+ * Promise: buf is always NUL-terminated once initialised (even when empty);
+ * growth failures abort with GW_EXIT_INTERNAL rather than returning half a
+ * string, so callers never have to check. */
+#ifndef GOWRAP_STRBUF_H
+#define GOWRAP_STRBUF_H
+
+#include <stddef.h>
+
+struct sb {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+
+#define SB_INIT { NULL, 0, 0 }
+
+void sb_init(struct sb *s);
+void sb_grow(struct sb *s, size_t extra);
+void sb_add(struct sb *s, const void *data, size_t n);
+void sb_adds(struct sb *s, const char *str);
+void sb_addc(struct sb *s, char c);
+void sb_addf(struct sb *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append str as a JSON string literal, quotes included. */
+void sb_add_json_str(struct sb *s, const char *str);
+void sb_reset(struct sb *s);
+void sb_release(struct sb *s);
+/* Hand the buffer to the caller (free() it); s is left empty. */
+char *sb_detach(struct sb *s);
+/* Read a whole file; returns 0, or -1 with errno set (s unchanged then). */
+int sb_read_file(struct sb *s, const char *path, size_t limit);
+/* Read a whole fd until EOF; 0 or -1 with errno. */
+int sb_read_fd(struct sb *s, int fd, size_t limit);
+
+/* Allocation helpers that never return NULL. */
+void *gw_xmalloc(size_t n);
+void *gw_xcalloc(size_t n, size_t size);
+void *gw_xrealloc(void *p, size_t n);
+char *gw_xstrdup(const char *s);
+
+#endif

@@ -1,0 +1,38 @@
+# tests/helpers/common.bash — loaded by every suite: paths, bats-assert, and
+# a per-test scratch directory. Tests use the real go on PATH (GOWRAP_REAL_GO
+# overrides), never a mock.
+load /usr/lib/bats/bats-support/load.bash
+load /usr/lib/bats/bats-assert/load.bash
+
+GOWRAP_ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
+BUILD_DIR="${GOWRAP_BUILD:-$GOWRAP_ROOT/build}"
+GOWRAP="$BUILD_DIR/gowrap"
+SHIM_DIR="$BUILD_DIR/shim"
+SYMCHECK="$BUILD_DIR/symcheck"
+APPLE="$GOWRAP_ROOT/tests/helpers/apple"
+
+# The real go: whatever `go` resolves to outside the shim directory.
+real_go() {
+	if [ -n "${GOWRAP_REAL_GO:-}" ]; then
+		echo "$GOWRAP_REAL_GO"
+		return
+	fi
+	PATH="$(path_without "$SHIM_DIR")" command -v go
+}
+
+path_without() {
+	local drop="$1" out="" IFS=:
+	for d in $PATH; do
+		[ "$d" = "$drop" ] && continue
+		out="${out:+$out:}$d"
+	done
+	echo "$out"
+}
+
+# Each test gets its own cache so tests never see each other's overlays.
+common_setup() {
+	TMP="$BATS_TEST_TMPDIR"
+	export GOWRAP_CACHE="$TMP/cache"
+	export GOTOOLCHAIN=local
+	unset GOWRAP_GO GOWRAP_LOG GOWRAP_VERIFY
+}
