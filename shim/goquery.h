@@ -1,0 +1,37 @@
+/* goquery.h — finding the real go and asking it where it will compile.
+ * (Implemented by shim/realgo.c and shim/goenv.c; used by the shim and by
+ * `gowrap overlay`/`gowrap doctor`.)
+ *
+ * Promise: gw_find_real_go never returns a gowrap shim (compared by file
+ * identity and by the shim's embedded identity mark, so two shims on PATH
+ * cannot loop). gw_goenv_query runs `<realgo> env -json GOROOT GOVERSION
+ * GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` in `dir` with `envp`, so any
+ * GOTOOLCHAIN switch or go.mod toolchain line is honoured, exactly as the
+ * caller's real command would see it. */
+#ifndef GOWRAP_GOQUERY_H
+#define GOWRAP_GOQUERY_H
+
+#include "report.h"
+#include "strbuf.h"
+
+/* GOWRAP_GO if set (must be executable), else the first `go` on PATH that is
+ * not a gowrap shim. Errors: GW_EXIT_NO_REAL_GO, GW_EXIT_SHIM_LOOP. */
+int gw_find_real_go(struct sb *out, struct gw_err *e);
+
+struct gw_goenv {
+	char *goroot;
+	char *goversion;   /* as `go env GOVERSION` prints it, e.g. "go1.26.8" */
+	char *gomodcache;
+	char *goos;
+	char *goarch;
+	char *goflags;
+	char *gotoolchain;
+};
+
+/* dir: NULL = current directory; envp: NULL = our environment.
+ * Error: GW_EXIT_GO_QUERY with go's stderr in the message. */
+int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
+		   struct gw_goenv *out, struct gw_err *e);
+void gw_goenv_free(struct gw_goenv *env);
+
+#endif
