@@ -67,6 +67,7 @@ asan:
 	$(MAKE) BUILD=build-asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" OPT="-O1 -g"
 
 FUZZ_SECONDS ?= 60
+CI_FUZZ_SECONDS ?= 30
 fuzz: $(BUILD)/fuzz/symcheck_fuzz
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
 
@@ -76,6 +77,20 @@ $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c $(VERIFY_SRC) $(COMMON_SRC) 
 
 test: all
 	bash tests/run.sh
+
+# The README's two set-up-and-run commands.
+setup:
+	bash scripts/setup.sh
+
+check: setup
+	$(MAKE) all
+	$(MAKE) asan
+	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+	bash tests/run.sh
+
+demo: setup
+	$(MAKE) all
+	bash examples/demo.sh
 
 bench: all
 	bash bench/run.sh
@@ -89,4 +104,4 @@ install: all
 clean:
 	rm -rf build build-asan
 
-.PHONY: all asan fuzz test bench install clean
+.PHONY: all asan fuzz test bench install clean setup check demo

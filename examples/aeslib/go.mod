@@ -1,0 +1,3 @@
+module example.com/aeslib
+
+go 1.21
