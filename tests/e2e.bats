@@ -108,3 +108,39 @@ EOF
 	assert_output --partial "bad.a"
 	assert_output --partial "arm64"
 }
+
+@test "GOTOOLCHAIN trap: refused with the fix, then after 'gowrap toolchain install' the same build verifies on go1.27.3" {
+	# Make sure the module cache has the 1.27.3 toolchain module (via the proxy).
+	GOTOOLCHAIN=go1.27.3 "$(real_go)" version >/dev/null
+	mod="$BATS_TEST_TMPDIR/mod"
+	mkdir -p "$mod"
+	cp "$GOWRAP_ROOT/examples/aeslib/main.go" "$mod/"
+	printf 'module example.com/aeslib\n\ngo 1.21\n\ntoolchain go1.27.3\n' >"$mod/go.mod"
+	cd "$mod"
+	export GOTOOLCHAIN=auto
+	build() {
+		PATH="$1" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 GOFLAGS=-tags=ios CC="$APPLE/bin/cc-ios-arm64" \
+			go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$BATS_TEST_TMPDIR/lib127.a" .
+	}
+	run build "$SHIM_DIR:$PATH"
+	echo "$output"
+	assert_failure 105
+	assert_output --partial "GOMODCACHE"
+	assert_output --partial "gowrap toolchain install go1.27.3"
+	[ ! -e "$BATS_TEST_TMPDIR/lib127.a" ]
+
+	run "$GOWRAP" toolchain install go1.27.3 --sdk "$BATS_TEST_TMPDIR/sdk" --bin "$BATS_TEST_TMPDIR/bin"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/bin/go1.27.3"
+
+	run build "$SHIM_DIR:$BATS_TEST_TMPDIR/bin:$PATH"
+	echo "$output"
+	assert_success
+	run "$SYMCHECK" --json "$BATS_TEST_TMPDIR/lib127.a"
+	assert_success
+	python3 -c 'import json,sys; r=json.loads(sys.argv[1]); s=[s for i in r["inputs"] for s in i["slices"]]; assert s and all(x["goversion"]=="go1.27.3" for x in s if x["goversion"]), s; assert any(x["marker"] for x in s), s' "$output"
+	PATH="$SHIM_DIR:$BATS_TEST_TMPDIR/bin:$PATH" run go version
+	assert_output --partial "go1.27.3"
+	PATH="$SHIM_DIR:$BATS_TEST_TMPDIR/bin:$PATH" run go env GOROOT
+	assert_output "$BATS_TEST_TMPDIR/sdk/go1.27.3"
+}
