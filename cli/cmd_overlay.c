@@ -1,10 +1,172 @@
-/* placeholder until implemented */
+/* cmd_overlay.c — `gowrap overlay [--goroot DIR] [--json] [--allow-modified]`.
+ *
+ * Promise: prints the absolute path of the overlay JSON for the toolchain the
+ * real go uses here (or for DIR), or with --json exactly one JSON object on
+ * stdout (the shim's cache-miss path). Exit 0; 2 when refused (unknown
+ * internal/cpu variant, modified checkout, GOROOT beneath GOMODCACHE); other
+ * faults keep their exitcodes.h code (cache 106, no real go 100/101, go env
+ * 109). The generator itself lives in overlay/. */
 #include "cmds.h"
 #include "exitcodes.h"
+#include "fsutil.h"
+#include "goquery.h"
+#include "overlay.h"
 #include "report.h"
+#include "strbuf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_fix[] = "usage: gowrap overlay [--goroot DIR] [--json] [--allow-modified]";
+
+static void json_str_or_null(struct sb *s, const char *k, const char *v)
+{
+	sb_add_json_str(s, k);
+	sb_addc(s, ':');
+	if (v && *v)
+		sb_add_json_str(s, v);
+	else
+		sb_adds(s, "null");
+}
+
+static void print_json(const struct ov_result *r, const struct gw_err *e, int ok)
+{
+	struct sb s = SB_INIT;
+	sb_addc(&s, '{');
+	json_str_or_null(&s, "status", ok ? r->status : "refused");
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "overlay", ok ? r->overlay : NULL);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "marker", ok ? r->marker : NULL);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "goversion", r->goversion);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "goroot", r->goroot);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "variant", r->variant);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "template", OV_TEMPLATE_VERSION);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "blob", r->blob);
+	sb_addc(&s, ',');
+	json_str_or_null(&s, "commit", r->commit);
+	sb_adds(&s, ",\"inputs\":[");
+	for (size_t i = 0; i < r->ninputs; i++) {
+		if (i)
+			sb_addc(&s, ',');
+		sb_add_json_str(&s, r->inputs[i]);
+	}
+	sb_addc(&s, ']');
+	if (!ok) {
+		char line[3200];
+		gw_err_format(e, line, sizeof line);
+		sb_adds(&s, ",");
+		json_str_or_null(&s, "error", line);
+		sb_addf(&s, ",\"code\":%d", e->code);
+	}
+	sb_adds(&s, "}\n");
+	gw_write_all(1, s.buf, s.len);
+	sb_release(&s);
+}
+
+/* GOMODCACHE as the go command defaults it when we were not told: env, else
+ * the first GOPATH entry's pkg/mod, else ~/go/pkg/mod. Only used with
+ * --goroot; the path pattern check in overlay.c covers toolchain modules. */
+static void default_gomodcache(struct sb *out)
+{
+	const char *v = getenv("GOMODCACHE");
+	if (v && *v) {
+		sb_adds(out, v);
+		return;
+	}
+	v = getenv("GOPATH");
+	if (v && *v) {
+		const char *colon = strchr(v, ':');
+		sb_add(out, v, colon ? (size_t)(colon - v) : strlen(v));
+		sb_adds(out, "/pkg/mod");
+		return;
+	}
+	v = getenv("HOME");
+	if (v && *v)
+		gw_path_join(out, v, "go/pkg/mod");
+}
+
 int cmd_overlay(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return gw_fail(GW_EXIT_INTERNAL, "gowrap overlay", "", "not implemented yet");
+	const char *goroot = NULL;
+	int json = 0;
+	struct ov_opts o = { 0 };
+	const char *am = getenv("GOWRAP_ALLOW_MODIFIED");
+	o.allow_modified = am && !strcmp(am, "1");
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--json"))
+			json = 1;
+		else if (!strcmp(a, "--allow-modified"))
+			o.allow_modified = 1;
+		else if (!strcmp(a, "--goroot") && i + 1 < argc)
+			goroot = argv[++i];
+		else if (!strncmp(a, "--goroot=", 9))
+			goroot = a + 9;
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			printf("%s\n", usage_fix);
+			return 0;
+		} else
+			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix,
+				       "unexpected argument %s", a);
+	}
+	if (goroot && !*goroot)
+		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "--goroot is empty");
+
+	struct gw_err e = { 0 };
+	struct gw_goenv env = { 0 };
+	struct sb realgo = SB_INIT, modcache = SB_INIT;
+	if (!goroot) {
+		/* Ask the go this directory and environment would run, so a
+		 * GOTOOLCHAIN switch is answered by the toolchain that compiles. */
+		if (gw_find_real_go(&realgo, &e) < 0 ||
+		    gw_goenv_query(realgo.buf, NULL, NULL, &env, &e) < 0) {
+			sb_release(&realgo);
+			return gw_err_print(&e);
+		}
+		goroot = env.goroot;
+		o.goversion = env.goversion;
+		o.gomodcache = env.gomodcache;
+	} else {
+		default_gomodcache(&modcache);
+		o.gomodcache = modcache.len ? modcache.buf : NULL;
+	}
+
+	struct ov_result r;
+	int rc = ov_generate(goroot, &o, &r, &e);
+	int code = 0;
+	if (rc < 0) {
+		code = e.code == GW_EXIT_OVERLAY_REFUSED || e.code == GW_EXIT_MODCACHE_GOROOT
+			       ? GW_EXIT_USAGE : e.code;
+		if (json)
+			print_json(&r, &e, 0);
+		gw_err_print(&e);
+	} else {
+		if (!strcmp(r.status, "not-needed")) {
+			struct sb note = SB_INIT;
+			sb_addf(&note, "gowrap: note: %s (%s) already detects ARM64 features on iOS (%s): overlay has no replacements, no marker is expected\n",
+				r.goroot, r.goversion, r.variant);
+			gw_write_all(2, note.buf, note.len);
+			sb_release(&note);
+		}
+		if (json) {
+			print_json(&r, &e, 1);
+		} else {
+			struct sb line = SB_INIT;
+			sb_addf(&line, "%s\n", r.overlay);
+			gw_write_all(1, line.buf, line.len);
+			sb_release(&line);
+		}
+	}
+	ov_result_free(&r);
+	gw_goenv_free(&env);
+	sb_release(&realgo);
+	sb_release(&modcache);
+	return code;
 }

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-static char sb_empty[1];
+char sb_empty_buf[1];
 
 static void oom(void)
 {
@@ -55,7 +55,7 @@ char *gw_xstrdup(const char *s)
 
 void sb_init(struct sb *s)
 {
-	s->buf = sb_empty;
+	s->buf = sb_empty_buf;
 	s->len = 0;
 	s->cap = 0;
 }

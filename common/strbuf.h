@@ -1,6 +1,6 @@
 /* strbuf.h — the one way gowrap builds strings (after git's strbuf).
  *
- * Promise: buf is always NUL-terminated once initialised (even when empty);
+ * Promise: buf is never NULL and always NUL-terminated (even when empty);
  * growth failures abort with GW_EXIT_INTERNAL rather than returning half a
  * string, so callers never have to check. */
 #ifndef GOWRAP_STRBUF_H
@@ -14,7 +14,9 @@ struct sb {
 	size_t cap;
 };
 
-#define SB_INIT { NULL, 0, 0 }
+/* buf never NULL: an empty strbuf points at a shared "" (cap 0 = not owned). */
+extern char sb_empty_buf[1];
+#define SB_INIT { sb_empty_buf, 0, 0 }
 
 void sb_init(struct sb *s);
 void sb_grow(struct sb *s, size_t extra);

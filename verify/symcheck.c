@@ -1,2 +1,107 @@
-/* placeholder: the verify helper replaces this file. */
-int main(void) { return 0; }
+/* symcheck.c — the symcheck command: prove the gowrap marker is in every
+ * Mach-O slice that needs it, on any OS, without Xcode.
+ *
+ * Promise: `symcheck [--json] [--marker PREFIX] [--expect auto|required|
+ * forbidden] PATH...` reports every slice of every PATH (text: a line per
+ * slice on stdout, a `symcheck: PATH: reason` line per unreadable input on
+ * stderr; --json: the issue-4 schema on stdout) and exits 0 when every slice
+ * is as expected, 1 when any falls short, 2 when an input cannot be read or
+ * the command line is wrong. */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "report.h"
+#include "strbuf.h"
+#include "verify.h"
+
+static const char usage[] =
+	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden] PATH...\n"
+	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory\n"
+	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
+
+static int usage_error(const char *why)
+{
+	struct sb e = SB_INIT;
+	sb_addf(&e, "symcheck: %s (fix: symcheck --help)\n", why);
+	gw_write_all(2, e.buf, e.len);
+	sb_release(&e);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO };
+	struct vf_result r = { NULL, 0, 0 };
+	struct sb out = SB_INIT, errs = SB_INIT;
+	int json = 0, i, npaths = 0, st, ddash = 0;
+
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (ddash || a[0] != '-' || !a[1]) {
+			npaths++;
+			continue;
+		}
+		if (!strcmp(a, "--")) {
+			ddash = 1;
+		} else if (!strcmp(a, "--json")) {
+			json = 1;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			gw_write_all(1, usage, sizeof usage - 1);
+			return 0;
+		} else if (!strcmp(a, "--marker") || !strncmp(a, "--marker=", 9)) {
+			o.marker = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!o.marker || !*o.marker)
+				return usage_error("--marker needs a non-empty prefix");
+		} else if (!strcmp(a, "--expect") || !strncmp(a, "--expect=", 9)) {
+			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : "");
+			if (!strcmp(v, "auto"))
+				o.expect = VF_EXPECT_AUTO;
+			else if (!strcmp(v, "required"))
+				o.expect = VF_EXPECT_REQUIRED;
+			else if (!strcmp(v, "forbidden"))
+				o.expect = VF_EXPECT_FORBIDDEN;
+			else
+				return usage_error("--expect takes auto, required or forbidden");
+		} else {
+			struct sb e = SB_INIT;
+			sb_addf(&e, "unknown option %s", a);
+			return usage_error(e.buf);
+		}
+	}
+	if (!npaths)
+		return usage_error("no input paths");
+
+	ddash = 0;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect"))) {
+			i++;
+			continue;
+		}
+		if (!ddash && !strcmp(a, "--")) {
+			ddash = 1;
+			continue;
+		}
+		if (!ddash && a[0] == '-' && a[1])
+			continue;
+		vf_scan_path(&r, a, &o);
+	}
+	st = vf_result_status(&r);
+	if (json) {
+		vf_format_json(&out, &r);
+		vf_format_text(&errs, NULL, &r);
+		sb_reset(&errs);
+		for (i = 0; (size_t)i < r.n; i++)
+			if (r.inputs[i].error)
+				sb_addf(&errs, "symcheck: %s: %s\n", r.inputs[i].path, r.inputs[i].error);
+	} else {
+		vf_format_text(&out, &errs, &r);
+	}
+	gw_write_all(1, out.buf ? out.buf : "", out.len);
+	gw_write_all(2, errs.buf ? errs.buf : "", errs.len);
+	sb_release(&out);
+	sb_release(&errs);
+	vf_result_release(&r);
+	return st;
+}

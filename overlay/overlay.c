@@ -1,0 +1,330 @@
+/* overlay.c — identify the GOROOT's internal/cpu, then render and store the
+ * overlay (see overlay.h for the promise, README.md for the design). */
+#include "overlay.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "gitobj.h"
+#include "render.h"
+#include "store.h"
+#include "strbuf.h"
+#include "variants.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define SRC_LIMIT (1u << 20) /* internal/cpu files are a few KiB */
+
+static const char refuse_fix[] =
+	"use a Go release listed in gowrap's overlay/README.md, or report the blob id and "
+	"`go version` to gowrap; gowrap never builds iOS with a guessed overlay";
+
+static void add_input(struct ov_result *r, const char *path)
+{
+	r->inputs = gw_xrealloc(r->inputs, (r->ninputs + 1) * sizeof *r->inputs);
+	r->inputs[r->ninputs++] = gw_xstrdup(path);
+}
+
+/* Reads GOROOT/rel into s; 1 read, 0 absent, -1 error (e set). Recorded as an
+ * input either way when present, so the shim's memo notices any change. */
+static int read_input(struct ov_result *r, const char *rel, struct sb *s, struct gw_err *e)
+{
+	struct sb p = SB_INIT;
+	gw_path_join(&p, r->goroot, rel);
+	int rc = sb_read_file(s, p.buf, SRC_LIMIT);
+	if (rc < 0 && errno == ENOENT) {
+		sb_release(&p);
+		return 0;
+	}
+	if (rc < 0) {
+		gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "cannot read GOROOT file",
+			   "check that --goroot names a Go installation you can read", "%s: %s",
+			   p.buf, strerror(errno));
+		sb_release(&p);
+		return -1;
+	}
+	add_input(r, p.buf);
+	sb_release(&p);
+	return 1;
+}
+
+/* Does the //go:build expression in src contain the token tok (e.g. "ios",
+ * "!darwin")? Tokens are build tags with an optional leading '!'. */
+static int expr_has(const char *src, size_t len, const char *tok)
+{
+	const char *x;
+	size_t n;
+	if (ov_find_build_expr(src, len, &x, &n) < 0)
+		return 0;
+	size_t tl = strlen(tok);
+	for (size_t i = 0; i + tl <= n; i++) {
+		int before_ok = i == 0 || !(x[i - 1] == '_' || x[i - 1] == '!' ||
+					     (x[i - 1] >= 'a' && x[i - 1] <= 'z') ||
+					     (x[i - 1] >= '0' && x[i - 1] <= '9'));
+		char after = i + tl < n ? x[i + tl] : ' ';
+		int after_ok = !(after == '_' || (after >= 'a' && after <= 'z') ||
+				 (after >= '0' && after <= '9'));
+		if (before_ok && after_ok && memcmp(x + i, tok, tl) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+static int expr_is(const char *src, size_t len, const char *want)
+{
+	const char *x;
+	size_t n;
+	return ov_find_build_expr(src, len, &x, &n) == 0 && n == strlen(want) &&
+	       memcmp(x, want, n) == 0;
+}
+
+/* The structure of golang/go@8058a577 (internal/cpu detects features on iOS
+ * itself): cpu_arm64_other.go no longer selects darwin or ios, cpu_darwin.go
+ * (sysctlEnabled) is `darwin`, and cpu_arm64_darwin.go no longer excludes
+ * ios. All three must hold; anything in between is unknown, and refused. */
+static int upstream_fixed(const struct sb *other, const struct sb *darwin, const struct sb *a64darwin)
+{
+	return other->len && !expr_has(other->buf, other->len, "ios") &&
+	       expr_has(other->buf, other->len, "!darwin") && darwin->len &&
+	       expr_is(darwin->buf, darwin->len, "darwin") && a64darwin->len &&
+	       expr_has(a64darwin->buf, a64darwin->len, "darwin") &&
+	       !expr_has(a64darwin->buf, a64darwin->len, "ios") &&
+	       !expr_has(a64darwin->buf, a64darwin->len, "!ios");
+}
+
+static void first_line(const struct sb *s, struct sb *out)
+{
+	size_t n = 0;
+	while (n < s->len && s->buf[n] != '\n' && s->buf[n] != '\r')
+		n++;
+	sb_add(out, s->buf, n);
+}
+
+static int identify_version(struct ov_result *r, const struct ov_opts *o, struct gw_err *e)
+{
+	struct sb ver = SB_INIT, v = SB_INIT;
+	int have = read_input(r, "VERSION", &ver, e);
+	if (have < 0)
+		return -1;
+	struct stat st;
+	struct sb dotgit = SB_INIT;
+	gw_path_join(&dotgit, r->goroot, ".git");
+	int has_git = lstat(dotgit.buf, &st) == 0;
+	sb_release(&dotgit);
+	if (!have || has_git) {
+		/* A source checkout: report HEAD, and refuse local changes in
+		 * internal/cpu (the blob check would catch the replaced file, but
+		 * not e.g. an edited cpu_arm64.go the template relies on). */
+		struct ov_checkout co;
+		if (ov_checkout_state(r->goroot, &co, e) < 0) {
+			sb_release(&ver);
+			return -1;
+		}
+		if (co.is_repo) {
+			memcpy(r->commit, co.head, sizeof r->commit);
+			if (co.dirty_path[0] && !o->allow_modified) {
+				sb_release(&ver);
+				return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED,
+						  "GOROOT checkout has local changes in internal/cpu",
+						  "commit or revert them, or pass --allow-modified (GOWRAP_ALLOW_MODIFIED=1) if they keep cpu_arm64_other.go as released",
+						  "%s/%s differs from HEAD %s", r->goroot, co.dirty_path,
+						  co.head[0] ? co.head : "(unborn)");
+			}
+		}
+	}
+	if (o->goversion && *o->goversion)
+		sb_adds(&v, o->goversion);
+	else if (have)
+		first_line(&ver, &v);
+	else if (r->commit[0])
+		sb_addf(&v, "devel +%.12s", r->commit);
+	else
+		sb_adds(&v, "unknown (no VERSION file, not a git checkout)");
+	r->goversion = sb_detach(&v);
+	sb_release(&ver);
+	return 0;
+}
+
+static int make_absolute(const char *goroot, struct sb *out, struct gw_err *e)
+{
+	if (goroot[0] == '/') {
+		sb_adds(out, goroot);
+	} else {
+		char cwd[PATH_MAX];
+		if (!getcwd(cwd, sizeof cwd))
+			return gw_err_set(e, GW_EXIT_INTERNAL, "cannot resolve --goroot",
+					  "pass an absolute path", "getcwd: %s", strerror(errno));
+		gw_path_join(out, cwd, goroot);
+	}
+	/* The go command prints GOROOT without a trailing slash; keys must match. */
+	while (out->len > 1 && out->buf[out->len - 1] == '/')
+		out->buf[--out->len] = '\0';
+	return 0;
+}
+
+static int check_placement(const struct ov_result *r, const struct ov_opts *o, const char *cache,
+			   struct gw_err *e)
+{
+	const char *tc = strstr(r->goroot, "/golang.org/toolchain@v");
+	if ((o->gomodcache && *o->gomodcache && gw_path_within(r->goroot, o->gomodcache)) || tc)
+		return gw_err_set(e, GW_EXIT_MODCACHE_GOROOT, "GOROOT lies beneath GOMODCACHE",
+				  "run `gowrap toolchain install goX.Y.Z` for this version and put the launcher it prints first on PATH",
+				  "%s is a module-cache toolchain; the go command refuses overlays for files beneath GOMODCACHE%s%s",
+				  r->goroot, o->gomodcache ? " " : "", o->gomodcache ? o->gomodcache : "");
+	if (cache && gw_path_within(cache, r->goroot))
+		return gw_err_set(e, GW_EXIT_CACHE, "cache directory lies inside GOROOT",
+				  "set GOWRAP_CACHE to a directory outside the Go installation",
+				  "%s is beneath %s; gowrap never writes into GOROOT", cache, r->goroot);
+	return 0;
+}
+
+int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result *r,
+		struct gw_err *e)
+{
+	static const struct ov_opts defaults;
+	if (!o)
+		o = &defaults;
+	memset(r, 0, sizeof *r);
+	struct sb root = SB_INIT, cache = SB_INIT, other = SB_INIT, darwin = SB_INIT,
+		  a64darwin = SB_INIT, key = SB_INIT, dir = SB_INIT, json = SB_INIT, p = SB_INIT;
+	struct ov_file files[2] = { { OV_ADDED_FILE, NULL, SB_INIT }, { OV_OTHER_FILE, NULL, SB_INIT } };
+	struct sb keys[2] = { SB_INIT, SB_INIT };
+	size_t nfiles = 0;
+	int rc = -1;
+
+	if (make_absolute(goroot_in, &root, e) < 0)
+		goto out;
+	r->goroot = gw_xstrdup(root.buf);
+	if (!o->dry_run) {
+		if (o->cache_dir)
+			sb_adds(&cache, o->cache_dir);
+		else if (gw_cache_dir(&cache, e) < 0)
+			goto out;
+	}
+	if (check_placement(r, o, cache.len ? cache.buf : NULL, e) < 0)
+		goto out;
+
+	struct stat st;
+	gw_path_join(&p, r->goroot, OV_CPU_DIR);
+	if (stat(p.buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "not a GOROOT",
+			   "pass the directory `go env GOROOT` prints", "%s does not exist", p.buf);
+		goto out;
+	}
+	/* The directory itself is an input: its mtime moves when a file is added
+	 * or removed, which the shim's stat-based memo must notice. */
+	add_input(r, p.buf);
+	if (identify_version(r, o, e) < 0)
+		goto out;
+	int has_other = read_input(r, OV_CPU_DIR "/" OV_OTHER_FILE, &other, e);
+	if (has_other < 0 || read_input(r, OV_CPU_DIR "/cpu_arm64_darwin.go", &a64darwin, e) < 0 ||
+	    read_input(r, OV_CPU_DIR "/cpu_darwin.go", &darwin, e) < 0)
+		goto out;
+	if (has_other && ov_blob_id(other.buf, other.len, r->blob, e) < 0)
+		goto out;
+
+	const struct ov_variant *v = has_other ? ov_variant_by_blob(r->blob) : NULL;
+	int not_needed = 0;
+	if (v) {
+		r->variant = v->id;
+		not_needed = v->action == OV_NOT_NEEDED;
+	} else if (upstream_fixed(&other, &darwin, &a64darwin)) {
+		r->variant = "upstream-fixed-8058a577";
+		not_needed = 1;
+	} else {
+		r->variant = "unknown";
+		if (has_other)
+			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+				   "%s/" OV_CPU_DIR "/" OV_OTHER_FILE " has blob id %s, which is not in gowrap's variants table (Go %s)",
+				   r->goroot, r->blob, r->goversion);
+		else
+			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+				   "%s/" OV_CPU_DIR "/" OV_OTHER_FILE " does not exist (Go %s)", r->goroot,
+				   r->goversion);
+		goto out;
+	}
+
+	if (not_needed) {
+		r->status = "not-needed";
+		r->marker = NULL;
+	} else {
+		r->status = "applied";
+		r->marker = OV_MARKER;
+		/* The added file is `arm64 && ios`; it is only alone on iOS while
+		 * cpu_arm64_darwin.go still excludes ios, as the template assumes. */
+		if (!expr_is(a64darwin.buf ? a64darwin.buf : "", a64darwin.len,
+			     "arm64 && darwin && !ios")) {
+			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+				   "%s/" OV_CPU_DIR "/cpu_arm64_darwin.go is not `//go:build arm64 && darwin && !ios` as template %s assumes (Go %s, cpu_arm64_other.go blob %s)",
+				   r->goroot, OV_TEMPLATE_VERSION, r->goversion, r->blob);
+			goto out;
+		}
+		sb_reset(&p);
+		gw_path_join(&p, r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
+		if (lstat(p.buf, &st) == 0) {
+			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "GOROOT already has gowrap's file",
+				   "remove it: gowrap adds it only through -overlay, never into GOROOT",
+				   "%s exists", p.buf);
+			goto out;
+		}
+		if (ov_render_template(OV_ADDED_FILE ".tmpl", OV_MARKER_FUNC, OV_TEMPLATE_VERSION,
+				       &files[0].content, e) < 0 ||
+		    ov_render_other(other.buf, other.len, v->constraint, OV_OTHER_FILE,
+				    &files[1].content, e) < 0)
+			goto out;
+		gw_path_join(&keys[0], r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
+		gw_path_join(&keys[1], r->goroot, OV_CPU_DIR "/" OV_OTHER_FILE);
+		files[0].key = keys[0].buf;
+		files[1].key = keys[1].buf;
+		nfiles = 2;
+	}
+	if (o->dry_run) {
+		rc = 0;
+		goto out;
+	}
+
+	/* The key covers everything the written bytes depend on: the GOROOT
+	 * (the JSON's keys) and each file's content (through its blob id). */
+	sb_addf(&key, "gowrap overlay\ntemplate %s\ngoroot %s\nstatus %s\nvariant %s\n",
+		OV_TEMPLATE_VERSION, r->goroot, r->status, r->variant);
+	for (size_t i = 0; i < nfiles; i++) {
+		char id[41];
+		if (ov_blob_id(files[i].content.buf, files[i].content.len, id, e) < 0)
+			goto out;
+		sb_addf(&key, "file %s %s\n", files[i].name, id);
+	}
+	if (gw_mkdirs(cache.buf, 0700, e) < 0 || ov_store_dir(cache.buf, key.buf, &dir, e) < 0 ||
+	    ov_store_put(dir.buf, files, nfiles, &json, e) < 0)
+		goto out;
+	r->overlay = sb_detach(&json);
+	rc = 0;
+out:
+	sb_release(&root);
+	sb_release(&cache);
+	sb_release(&other);
+	sb_release(&darwin);
+	sb_release(&a64darwin);
+	sb_release(&key);
+	sb_release(&dir);
+	sb_release(&json);
+	sb_release(&p);
+	for (int i = 0; i < 2; i++) {
+		sb_release(&files[i].content);
+		sb_release(&keys[i]);
+	}
+	return rc;
+}
+
+void ov_result_free(struct ov_result *r)
+{
+	free(r->overlay);
+	free(r->goroot);
+	free(r->goversion);
+	for (size_t i = 0; i < r->ninputs; i++)
+		free(r->inputs[i]);
+	free(r->inputs);
+	memset(r, 0, sizeof *r);
+}

@@ -1,0 +1,29 @@
+/* render.h — the bytes of the overlay's Go files.
+ *
+ * Promise: output depends only on the inputs given (original file bytes,
+ * template bytes, marker name) — no time, path or host enters it — so the
+ * same toolchain always gets byte-identical files and GOCACHE keeps hitting.
+ * ov_render_other refuses unless the file's //go:build expression is exactly
+ * `expect`; ov_render_template refuses a placeholder it does not know. */
+#ifndef GOWRAP_OV_RENDER_H
+#define GOWRAP_OV_RENDER_H
+
+#include <stddef.h>
+
+#include "report.h"
+#include "strbuf.h"
+
+/* Finds the //go:build line in the file header (before the package clause).
+ * On success *expr and *expr_len point at the expression (no newline). */
+int ov_find_build_expr(const char *src, size_t len, const char **expr, size_t *expr_len);
+
+/* The original cpu_arm64_other.go with ` && !ios` appended to its //go:build
+ * line: every other target keeps its empty osInit, iOS no longer compiles it. */
+int ov_render_other(const char *orig, size_t len, const char *expect, const char *file,
+		    struct sb *out, struct gw_err *e);
+
+/* Expands {{MARKER}} and {{TEMPLATE_VERSION}} in an embedded template. */
+int ov_render_template(const char *tmpl_name, const char *marker, const char *version,
+		       struct sb *out, struct gw_err *e);
+
+#endif

@@ -1,0 +1,69 @@
+/* store.c — see store.h. */
+#include "store.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "gitobj.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int ov_store_dir(const char *cache, const char *key_text, struct sb *dir, struct gw_err *e)
+{
+	char id[41];
+	/* A git blob hash is enough for addressing (not a security boundary:
+	 * the cache belongs to the user) and keeps libgit2 the one hash we use. */
+	if (ov_blob_id(key_text, strlen(key_text), id, e) < 0)
+		return -1;
+	sb_reset(dir);
+	gw_path_join(dir, cache, "overlay");
+	sb_addc(dir, '/');
+	sb_adds(dir, id);
+	return 0;
+}
+
+/* Write only when the bytes differ: a warm call then touches nothing, and the
+ * mtime of a file Go already hashed never moves. */
+static int put_file(const char *path, const struct sb *content, struct gw_err *e)
+{
+	struct sb cur = SB_INIT;
+	int same = sb_read_file(&cur, path, content->len + 1) == 0 && cur.len == content->len &&
+		   memcmp(cur.buf, content->buf, content->len) == 0;
+	sb_release(&cur);
+	if (same)
+		return 0;
+	return gw_write_atomic(path, content->buf, content->len, 0600, e);
+}
+
+int ov_store_put(const char *dir, struct ov_file *files, size_t n, struct sb *json_path,
+		 struct gw_err *e)
+{
+	if (gw_mkdirs(dir, 0700, e) < 0)
+		return -1;
+	struct sb json = SB_INIT, path = SB_INIT;
+	sb_adds(&json, "{\"Replace\":{");
+	for (size_t i = 0; i < n; i++) {
+		sb_reset(&path);
+		gw_path_join(&path, dir, files[i].name);
+		if (put_file(path.buf, &files[i].content, e) < 0)
+			goto fail;
+		if (i)
+			sb_addc(&json, ',');
+		sb_add_json_str(&json, files[i].key);
+		sb_addc(&json, ':');
+		sb_add_json_str(&json, path.buf);
+	}
+	sb_adds(&json, "}}\n");
+	sb_reset(&path);
+	gw_path_join(&path, dir, "overlay.json");
+	if (put_file(path.buf, &json, e) < 0)
+		goto fail;
+	sb_reset(json_path);
+	sb_adds(json_path, path.buf);
+	sb_release(&json);
+	sb_release(&path);
+	return 0;
+fail:
+	sb_release(&json);
+	sb_release(&path);
+	return -1;
+}

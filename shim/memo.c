@@ -1,0 +1,282 @@
+/* memo.c — see memo.h. File format: "tag\tvalue" lines; the key block, a
+ * line "--", the answer, and a closing "end" (a torn file is a miss). */
+#include "memo.h"
+#include "fsutil.h"
+#include "sha256.h"
+#include "target.h"
+
+#include <cjson/cJSON.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#ifdef __APPLE__
+#define st_mtim st_mtimespec
+#define st_ctim st_ctimespec
+#endif
+
+/* Environment the go command's toolchain and GOROOT choice depends on. */
+static const char *const key_env[] = {
+	"GOROOT", "GOTOOLCHAIN", "GOENV", "GOFLAGS", "GOMODCACHE", "GOPATH", "HOME",
+	"XDG_CONFIG_HOME", "PATH", "GOWORK", "GO111MODULE", NULL,
+};
+
+static int bad(const char *s)
+{
+	return strpbrk(s, "\n\t") != NULL;
+}
+
+static void add_stat(struct sb *s, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		sb_adds(s, "-");
+		return;
+	}
+	sb_addf(s, "%" PRIuMAX ":%" PRIuMAX ":%" PRIdMAX ":%" PRIdMAX ".%09ld:%" PRIdMAX ".%09ld",
+		(uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size,
+		(intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		(intmax_t)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+}
+
+static void add_file(struct sb *s, const char *tag, const char *path)
+{
+	sb_addf(s, "%s\t%s\t", tag, path);
+	add_stat(s, path);
+	sb_addc(s, '\n');
+}
+
+/* The first `name` found walking up from dir, or "-". */
+static void add_walk_up(struct sb *s, const char *tag, const char *dir, const char *name)
+{
+	char *d = gw_xstrdup(dir);
+	struct sb p = SB_INIT;
+	for (;;) {
+		sb_reset(&p);
+		gw_path_join(&p, d, name);
+		struct stat st;
+		if (stat(p.buf, &st) == 0 && S_ISREG(st.st_mode)) {
+			add_file(s, tag, p.buf);
+			goto done;
+		}
+		char *slash = strrchr(d, '/');
+		if (!slash || d[1] == '\0')
+			break;
+		if (slash == d)
+			slash[1] = '\0';
+		else
+			*slash = '\0';
+	}
+	sb_addf(s, "%s\t-\n", tag);
+done:
+	free(d);
+	sb_release(&p);
+}
+
+int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const char *effdir)
+{
+	if (bad(realgo) || bad(gowrap) || bad(effdir))
+		return -1;
+	sb_adds(key, "memo\tv1\n");
+	add_file(key, "go", realgo);
+	add_file(key, "gowrap", gowrap);
+	sb_addf(key, "dir\t%s\n", effdir);
+	for (const char *const *k = key_env; *k; k++) {
+		const char *v = getenv(*k);
+		if (v && bad(v))
+			return -1;
+		if (v)
+			sb_addf(key, "env\t%s=%s\n", *k, v);
+		else
+			sb_addf(key, "unset\t%s\n", *k);
+	}
+	const char *gowork = getenv("GOWORK");
+	if (gowork && *gowork && strcmp(gowork, "off") != 0)
+		add_file(key, "gowork", gowork);
+	add_walk_up(key, "gomod", effdir, "go.mod");
+	add_walk_up(key, "gowork", effdir, "go.work");
+	struct sb f = SB_INIT;
+	if (shim_goenv_file(&f) == 0 && !bad(f.buf))
+		add_file(key, "goenv", f.buf);
+	else
+		sb_adds(key, "goenv\t-\n");
+	sb_release(&f);
+	return 0;
+}
+
+static void memo_path(struct sb *p, const char *cache, const char *key)
+{
+	char hex[65];
+	shim_sha256_hex(key, strlen(key), hex);
+	gw_path_join(p, cache, "memo/");
+	sb_adds(p, hex);
+}
+
+/* First executable `name` in PATH, or "-", with its stat. */
+static void add_path_lookup(struct sb *s, const char *name)
+{
+	const char *path = getenv("PATH");
+	struct sb c = SB_INIT;
+	for (const char *p = path ? path : ""; p && *p;) {
+		const char *colon = strchr(p, ':');
+		size_t n = colon ? (size_t)(colon - p) : strlen(p);
+		sb_reset(&c);
+		sb_add(&c, p, n);
+		if (n && c.buf[0] == '/') {
+			sb_addc(&c, '/');
+			sb_adds(&c, name);
+			if (gw_is_executable(c.buf)) {
+				add_file(s, "switch", c.buf);
+				sb_release(&c);
+				return;
+			}
+		}
+		p = colon ? colon + 1 : NULL;
+	}
+	sb_release(&c);
+	sb_addf(s, "switch\t-\t%s\n", name);
+}
+
+/* GOROOT of the real go itself (bin/go's grandparent, symlinks resolved). */
+static int own_goroot(const char *realgo, char out[PATH_MAX])
+{
+	if (!realpath(realgo, out))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		char *s = strrchr(out, '/');
+		if (!s)
+			return -1;
+		*s = '\0';
+	}
+	return 0;
+}
+
+/* Replacement files named in an overlay JSON (so a deleted one is a miss). */
+static void add_overlay_files(struct sb *s, const char *overlay)
+{
+	struct sb b = SB_INIT;
+	add_file(s, "input", overlay);
+	if (sb_read_file(&b, overlay, 1u << 20) < 0)
+		return;
+	cJSON *j = cJSON_ParseWithLength(b.buf, b.len);
+	const cJSON *r = cJSON_GetObjectItemCaseSensitive(j, "Replace"), *it;
+	cJSON_ArrayForEach(it, r)
+		if (cJSON_IsString(it) && it->valuestring[0] == '/' && !bad(it->valuestring))
+			add_file(s, "input", it->valuestring);
+	cJSON_Delete(j);
+	sb_release(&b);
+}
+
+/* The validation block: written on store, recomputed and compared on load. */
+static void validation(struct sb *s, const char *realgo, const struct shim_answer *a)
+{
+	for (size_t i = 0; i < a->ov.ninputs; i++)
+		add_file(s, "input", a->ov.inputs[i]);
+	add_overlay_files(s, a->ov.overlay);
+	char own[PATH_MAX], ans[PATH_MAX];
+	if (own_goroot(realgo, own) < 0 || !realpath(a->goroot, ans) || strcmp(own, ans) != 0)
+		add_path_lookup(s, a->goversion);
+}
+
+static int answer_bad(const struct shim_answer *a)
+{
+	if (bad(a->goroot) || bad(a->goversion) || bad(a->gomodcache) || bad(a->ov.overlay) ||
+	    bad(a->ov.marker) || bad(a->ov.status) || bad(a->ov.variant) || bad(a->ov.goversion))
+		return 1;
+	for (size_t i = 0; i < a->ov.ninputs; i++)
+		if (bad(a->ov.inputs[i]))
+			return 1;
+	return strchr(a->goversion, '/') != NULL;
+}
+
+void shim_memo_store(const char *cache, const char *key, const char *realgo,
+		     const struct shim_answer *a)
+{
+	if (answer_bad(a))
+		return;
+	struct sb s = SB_INIT, p = SB_INIT, d = SB_INIT;
+	sb_adds(&s, key);
+	sb_adds(&s, "--\n");
+	sb_addf(&s, "goroot\t%s\ngoversion\t%s\ngomodcache\t%s\n", a->goroot, a->goversion, a->gomodcache);
+	sb_addf(&s, "overlay\t%s\nmarker\t%s\nstatus\t%s\nvariant\t%s\novgoversion\t%s\n",
+		a->ov.overlay, a->ov.marker, a->ov.status, a->ov.variant, a->ov.goversion);
+	for (size_t i = 0; i < a->ov.ninputs; i++)
+		sb_addf(&s, "in\t%s\n", a->ov.inputs[i]);
+	sb_adds(&s, "--\n");
+	validation(&s, realgo, a);
+	sb_adds(&s, "end\n");
+	gw_path_join(&d, cache, "memo");
+	memo_path(&p, cache, key);
+	struct gw_err e;
+	if (gw_mkdirs(d.buf, 0700, &e) == 0)
+		gw_write_atomic(p.buf, s.buf, s.len, 0600, &e);
+	sb_release(&s);
+	sb_release(&p);
+	sb_release(&d);
+}
+
+/* Value of "tag\t" at *cur, advancing past the line; NULL if not there. */
+static char *take(char **cur, const char *tag)
+{
+	size_t n = strlen(tag);
+	if (strncmp(*cur, tag, n) != 0 || (*cur)[n] != '\t')
+		return NULL;
+	char *v = *cur + n + 1;
+	char *nl = strchr(v, '\n');
+	if (!nl)
+		return NULL;
+	*nl = '\0';
+	*cur = nl + 1;
+	return gw_xstrdup(v);
+}
+
+int shim_memo_load(const char *cache, const char *key, const char *realgo, struct shim_answer *a)
+{
+	struct sb p = SB_INIT, b = SB_INIT, v = SB_INIT;
+	memset(a, 0, sizeof *a);
+	memo_path(&p, cache, key);
+	int hit = 0;
+	if (sb_read_file(&b, p.buf, 1u << 20) < 0)
+		goto out;
+	size_t kl = strlen(key);
+	if (b.len < kl + 3 || memcmp(b.buf, key, kl) != 0 || memcmp(b.buf + kl, "--\n", 3) != 0)
+		goto out;
+	char *cur = b.buf + kl + 3;
+	if (!(a->goroot = take(&cur, "goroot")) || !(a->goversion = take(&cur, "goversion")) ||
+	    !(a->gomodcache = take(&cur, "gomodcache")) || !(a->ov.overlay = take(&cur, "overlay")) ||
+	    !(a->ov.marker = take(&cur, "marker")) || !(a->ov.status = take(&cur, "status")) ||
+	    !(a->ov.variant = take(&cur, "variant")) || !(a->ov.goversion = take(&cur, "ovgoversion")))
+		goto out;
+	a->ov.inputs = gw_xcalloc(1, sizeof *a->ov.inputs);
+	char *in;
+	while ((in = take(&cur, "in"))) {
+		a->ov.inputs = gw_xrealloc(a->ov.inputs, (a->ov.ninputs + 2) * sizeof *a->ov.inputs);
+		a->ov.inputs[a->ov.ninputs++] = in;
+		a->ov.inputs[a->ov.ninputs] = NULL;
+	}
+	if (strncmp(cur, "--\n", 3) != 0)
+		goto out;
+	cur += 3;
+	/* Recompute the validation block now and compare it byte for byte. */
+	validation(&v, realgo, a);
+	hit = strlen(cur) == v.len + 4 && memcmp(cur, v.buf, v.len) == 0 &&
+	      strcmp(cur + v.len, "end\n") == 0;
+out:
+	if (!hit)
+		shim_answer_free(a);
+	sb_release(&p);
+	sb_release(&b);
+	sb_release(&v);
+	return hit;
+}
+
+void shim_answer_free(struct shim_answer *a)
+{
+	free(a->goroot);
+	free(a->goversion);
+	free(a->gomodcache);
+	shim_ovl_free(&a->ov);
+	memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,39 @@
+/* memo.h — remembering "which GOROOT, which overlay" between go calls.
+ *
+ * Promise: a cached iOS build should cost what a hand-given -overlay costs,
+ * so the answer of `go env` + `gowrap overlay` is kept in
+ * $CACHE/memo/<sha256 of key>. The key holds everything that can change the
+ * answer: the real go and gowrap binaries (path + stat), the environment
+ * variables the go command's toolchain choice reads, the effective directory,
+ * the go.mod and go.work found walking up from it (path + stat), and the go
+ * env file (path + stat). A hit is re-validated: every input file the
+ * generator named, the overlay JSON and its replacement files are re-stat'ed
+ * (dev, ino, size, mtime ns, ctime ns), and after a toolchain switch the
+ * goX.Y.Z launcher lookup on PATH is redone. Any doubt is a miss; failures
+ * are never stored; a memo that cannot be written is simply not written. */
+#ifndef GOWRAP_SHIM_MEMO_H
+#define GOWRAP_SHIM_MEMO_H
+
+#include "ovq.h"
+#include "strbuf.h"
+
+struct shim_answer {
+	char *goroot;
+	char *goversion;
+	char *gomodcache;
+	struct shim_ovl ov;
+};
+
+/* Build the key; -1 when the inputs cannot be keyed safely (then: no memo). */
+int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const char *effdir);
+
+/* 1 on a valid hit (a filled), 0 on miss. */
+int shim_memo_load(const char *cache, const char *key, const char *realgo,
+		   struct shim_answer *a);
+
+void shim_memo_store(const char *cache, const char *key, const char *realgo,
+		     const struct shim_answer *a);
+
+void shim_answer_free(struct shim_answer *a);
+
+#endif

@@ -1,0 +1,168 @@
+/* output.c — symcheck's text lines, its JSON, and the one-line failure.
+ *
+ * Promise: text is one line per slice (path, arch, platform, Go version,
+ * where the marker was found, verdict) and one `symcheck: PATH: reason` line
+ * per unreadable input; JSON follows the schema of issue 4 exactly:
+ * {"ok", "inputs": [{"path", "error", "slices": [{"arch", "platform",
+ * "goversion", "marker", "found_in", "expected", "ok"}]}]}. */
+#include <stdio.h>
+#include <string.h>
+
+#include "macho_format.h"
+#include "verify_int.h"
+
+const char *vf_arch_name(uint32_t cpu, uint32_t sub, char *buf, size_t n)
+{
+	switch (cpu) {
+	case CPU_TYPE_ARM64:
+		return sub == CPU_SUBTYPE_ARM64E ? "arm64e" : "arm64";
+	case CPU_TYPE_X86_64:
+		return sub == CPU_SUBTYPE_X86_64_H ? "x86_64h" : "x86_64";
+	case CPU_TYPE_ARM64_32:
+		return "arm64_32";
+	case CPU_TYPE_X86:
+		return "i386";
+	case CPU_TYPE_ARM:
+		return sub == CPU_SUBTYPE_ARM_V7S ? "armv7s" : sub == CPU_SUBTYPE_ARM_V7K ? "armv7k"
+			: sub == CPU_SUBTYPE_ARM_V7 ? "armv7" : "arm";
+	default:
+		snprintf(buf, n, "cputype-0x%x", cpu);
+		return buf;
+	}
+}
+
+const char *vf_platform_name(uint32_t p, char *buf, size_t n)
+{
+	static const char *const names[] = {
+		"unknown", "macos", "ios", "tvos", "watchos", "bridgeos", "maccatalyst",
+		"ios-simulator", "tvos-simulator", "watchos-simulator", "driverkit",
+		"visionos", "visionos-simulator",
+	};
+	if (p < sizeof names / sizeof names[0])
+		return names[p];
+	snprintf(buf, n, "platform-%u", p);
+	return buf;
+}
+
+const char *vf_expect_name(enum vf_expect e)
+{
+	return e == VF_EXPECT_REQUIRED ? "required" : e == VF_EXPECT_FORBIDDEN ? "forbidden"
+		: e == VF_EXPECT_NONE ? "none" : "auto";
+}
+
+const char *vf_found_name(enum vf_found f)
+{
+	return f == VF_FOUND_SYMTAB ? "symtab" : f == VF_FOUND_PCLNTAB ? "pclntab" : NULL;
+}
+
+static const char *cause(const struct vf_slice *s)
+{
+	if (s->expected == VF_EXPECT_REQUIRED && s->platform == 0)
+		return "marker missing and the platform is unknown (use --expect if this slice is not for iOS)";
+	if (s->expected == VF_EXPECT_REQUIRED)
+		return "marker missing: the overlay was not applied (keyed on another GOROOT, "
+		       "dropped by a later -overlay, or the build bypassed the shim)";
+	if (s->expected == VF_EXPECT_FORBIDDEN)
+		return "marker present where it must not be: the overlay's build constraint leaked "
+		       "beyond arm64 iOS-family targets";
+	return "";
+}
+
+void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
+{
+	size_t i, j;
+	char ab[32], pb[32];
+
+	for (i = 0; i < r->n; i++) {
+		const struct vf_input *in = &r->inputs[i];
+		if (in->error) {
+			sb_addf(errs ? errs : out, "symcheck: %s: %s\n", in->path, in->error);
+			continue;
+		}
+		for (j = 0; j < in->nslices; j++) {
+			const struct vf_slice *s = &in->slices[j];
+			sb_addf(out, "%s: %s%s %s %s: ", in->path,
+				vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab),
+				s->hidden ? " (hidden)" : "", vf_platform_name(s->platform, pb, sizeof pb),
+				s->goversion[0] ? s->goversion : s->is_go ? "go?" : "no-go");
+			if (s->marker[0])
+				sb_addf(out, "%s in %s", s->marker, vf_found_name(s->found_in));
+			else
+				sb_adds(out, "no marker");
+			if (s->expected == VF_EXPECT_NONE && s->upstream)
+				sb_adds(out, " (upstream detection)");
+			sb_addf(out, ": %s: %s", vf_expect_name(s->expected), s->ok ? "ok" : "FAIL");
+			if (!s->ok)
+				sb_addf(out, " (%s)", cause(s));
+			sb_addc(out, '\n');
+		}
+	}
+}
+
+void vf_format_json(struct sb *out, const struct vf_result *r)
+{
+	size_t i, j;
+	char ab[32], pb[32];
+
+	sb_addf(out, "{\"ok\": %s, \"inputs\": [", vf_result_status(r) == 0 ? "true" : "false");
+	for (i = 0; i < r->n; i++) {
+		const struct vf_input *in = &r->inputs[i];
+		sb_adds(out, i ? ", {\"path\": " : "{\"path\": ");
+		sb_add_json_str(out, in->path);
+		sb_adds(out, ", \"error\": ");
+		if (in->error)
+			sb_add_json_str(out, in->error);
+		else
+			sb_adds(out, "null");
+		sb_adds(out, ", \"slices\": [");
+		for (j = 0; j < in->nslices; j++) {
+			const struct vf_slice *s = &in->slices[j];
+			sb_adds(out, j ? ", {\"arch\": " : "{\"arch\": ");
+			sb_add_json_str(out, vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
+			sb_adds(out, ", \"platform\": ");
+			sb_add_json_str(out, vf_platform_name(s->platform, pb, sizeof pb));
+			sb_adds(out, ", \"goversion\": ");
+			if (s->goversion[0])
+				sb_add_json_str(out, s->goversion);
+			else
+				sb_adds(out, "null");
+			sb_adds(out, ", \"marker\": ");
+			if (s->marker[0])
+				sb_add_json_str(out, s->marker);
+			else
+				sb_adds(out, "null");
+			sb_adds(out, ", \"found_in\": ");
+			if (s->marker[0])
+				sb_add_json_str(out, vf_found_name(s->found_in));
+			else
+				sb_adds(out, "null");
+			sb_addf(out, ", \"expected\": \"%s\", \"ok\": %s}", vf_expect_name(s->expected),
+				s->ok ? "true" : "false");
+		}
+		sb_adds(out, "]}");
+	}
+	sb_adds(out, "]}\n");
+}
+
+void vf_first_failure(struct sb *out, const struct vf_result *r)
+{
+	size_t i, j;
+	char ab[32], pb[32];
+
+	for (i = 0; i < r->n; i++) {
+		const struct vf_input *in = &r->inputs[i];
+		if (in->error) {
+			sb_addf(out, "%s: %s", in->path, in->error);
+			return;
+		}
+		for (j = 0; j < in->nslices; j++) {
+			const struct vf_slice *s = &in->slices[j];
+			if (s->ok)
+				continue;
+			sb_addf(out, "%s: %s %s slice: %s", in->path,
+				vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab),
+				vf_platform_name(s->platform, pb, sizeof pb), cause(s));
+			return;
+		}
+	}
+}

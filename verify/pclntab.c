@@ -1,0 +1,143 @@
+/* pclntab.c — find functions by name in Go's pclntab (Go 1.16 .. 1.27).
+ *
+ * Promise: validates the header (magic, zero pad, ptrSize 4/8, table offsets
+ * ordered and inside the section, nfunc bounded by the function table's
+ * bytes), then visits every functab entry's name once. Names are read only
+ * from funcnametab, each bounded by the table's end. Stripping a binary
+ * (-ldflags=-s, strip) leaves this section intact, which is why the marker
+ * can still be found here. Layouts: debug/gosym/pclntab.go. */
+#include <string.h>
+
+#include "macho_format.h"
+#include "verify_int.h"
+
+const char *const vf_upstream_funcs[] = {
+	"internal/cpu.sysctlbynameInt32", /* Go 1.25+ cpu_darwin.go, pushed by runtime */
+	"internal/cpu.getsysctlbyname",   /* Go 1.16 .. 1.24 cpu_arm64_darwin.go */
+	"internal/cpu.sysctlEnabled",     /* usually inlined into osInit */
+	NULL,
+};
+
+void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
+{
+	size_t i;
+
+	*is_marker = 0;
+	if (n >= want->plen && memcmp(name, want->prefix, want->plen) == 0) {
+		if (!want->found[0]) {
+			size_t k = n < sizeof want->found - 1 ? n : sizeof want->found - 1;
+			memcpy(want->found, name, k);
+			want->found[k] = 0;
+		}
+		*is_marker = 1;
+		return;
+	}
+	if (want->upstream || n < 13 || memcmp(name, "internal/cpu.", 13) != 0)
+		return;
+	for (i = 0; vf_upstream_funcs[i]; i++)
+		if (strlen(vf_upstream_funcs[i]) == n && memcmp(name, vf_upstream_funcs[i], n) == 0)
+			want->upstream = 1;
+}
+
+/* An inlined function keeps its name in funcnametab (the inline tree refers
+ * to it) without a functab entry; look for it as a whole NUL-delimited name. */
+static int nametab_has(struct vf_span tab, const char *name)
+{
+	size_t n = strlen(name);
+	const unsigned char *p = tab.p, *end = tab.p + tab.len;
+
+	while (p < end && (size_t)(end - p) >= n) {
+		const unsigned char *hit = memchr(p, (unsigned char)name[0], (size_t)(end - p) - n + 1);
+		if (!hit)
+			return 0;
+		if (memcmp(hit, name, n) == 0 && (hit == tab.p || hit[-1] == 0) &&
+		    ((size_t)(end - hit) == n || hit[n] == 0))
+			return 1;
+		p = hit + 1;
+	}
+	return 0;
+}
+
+int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
+{
+	uint32_t magic, v;
+	unsigned ptr, minlc, nwords, fieldsz;
+	uint64_t w[8], nfunc, nameoff_at, tabsz, i;
+	uint64_t funcname, cu, filetab, pctab, pcln;
+	struct vf_span names, functab;
+	int old, is_marker;
+
+	if (vf_get_u32le(pc, 0, &magic) || pc.len < GO_PCLN_HDR_FIXED) {
+		sb_addf(err, "pclntab too short (%zu bytes)", pc.len);
+		return -1;
+	}
+	if (magic != GO_PCLN_MAGIC_116 && magic != GO_PCLN_MAGIC_118 && magic != GO_PCLN_MAGIC_120) {
+		sb_addf(err, "pclntab magic 0x%08x is not a Go 1.16-1.27 layout", magic);
+		return -1;
+	}
+	old = magic == GO_PCLN_MAGIC_116;
+	minlc = pc.p[6];
+	ptr = pc.p[7];
+	if (pc.p[4] || pc.p[5] || (ptr != 4 && ptr != 8) || (minlc != 1 && minlc != 2 && minlc != 4)) {
+		sb_adds(err, "pclntab header has bad padding, pointer size or instruction size");
+		return -1;
+	}
+	/* 1.16: nfunc nfiles funcname cu filetab pctab pcln; 1.18+ adds textStart
+	 * after nfiles. */
+	nwords = old ? 7 : 8;
+	for (i = 0; i < nwords; i++)
+		if (vf_get_uptr(pc, GO_PCLN_HDR_FIXED + i * ptr, ptr, &w[i])) {
+			sb_adds(err, "pclntab header truncated");
+			return -1;
+		}
+	nfunc = w[0];
+	funcname = w[old ? 2 : 3];
+	cu = w[old ? 3 : 4];
+	filetab = w[old ? 4 : 5];
+	pctab = w[old ? 5 : 6];
+	pcln = w[old ? 6 : 7];
+	if (!(GO_PCLN_HDR_FIXED + (uint64_t)nwords * ptr <= funcname && funcname <= cu &&
+	      cu <= filetab && filetab <= pctab && pctab <= pcln && pcln <= pc.len)) {
+		sb_adds(err, "pclntab table offsets out of order or past the section end");
+		return -1;
+	}
+	vf_sub(pc, funcname, cu - funcname, &names);
+	/* functab: nfunc pairs plus the end entry. Field size is a pointer
+	 * before 1.18, a uint32 offset from 1.18. */
+	fieldsz = old ? ptr : 4;
+	if (nfunc > (pc.len - pcln) / (2u * fieldsz)) {
+		sb_addf(err, "pclntab claims %llu functions, more than its function table holds",
+			(unsigned long long)nfunc);
+		return -1;
+	}
+	tabsz = (nfunc * 2 + 1) * fieldsz;
+	if (vf_sub(pc, pcln, tabsz, &functab)) {
+		sb_adds(err, "pclntab function table extends past the section end");
+		return -1;
+	}
+	nameoff_at = old ? ptr : 4; /* _func: entry (uintptr | uint32), then nameOff */
+	for (i = 0; i < nfunc; i++) {
+		uint64_t funcoff;
+		const char *name;
+		size_t n;
+		if (vf_get_uptr(functab, (2 * i + 1) * fieldsz, fieldsz, &funcoff) ||
+		    funcoff > pc.len || vf_get_u32le(pc, pcln + funcoff + nameoff_at, &v)) {
+			sb_addf(err, "pclntab function %llu points outside the section",
+				(unsigned long long)i);
+			return -1;
+		}
+		if ((int32_t)v < 0 || vf_get_cstr(names, v, &name, &n)) {
+			sb_addf(err, "pclntab function %llu has name offset %d outside funcnametab",
+				(unsigned long long)i, (int32_t)v);
+			return -1;
+		}
+		vf_want_name(want, name, n, &is_marker);
+		if (is_marker)
+			break;
+	}
+	if (!want->found[0] && !want->upstream)
+		for (i = 0; vf_upstream_funcs[i]; i++)
+			if (nametab_has(names, vf_upstream_funcs[i]))
+				want->upstream = 1;
+	return 0;
+}

@@ -1,0 +1,88 @@
+/* verify.h — does every Mach-O slice carry the gowrap marker where it must?
+ *
+ * Promise: given files (thin Mach-O, fat, Darwin ar, fat ar) or .framework /
+ * .xcframework directories, report one vf_slice per architecture slice with
+ * its arch, platform, Go version, whether a function named with the marker
+ * prefix exists (symbol table first, else Go's pclntab) and the verdict under
+ * the policy in policy.c. Readers only look at headers, load commands, the
+ * symbol table, __gopclntab and __go_buildinfo; every number read from a file
+ * is bounds-checked (span.h) before use. Errors are one line each, in
+ * vf_input.error, and never hide the other inputs. Depends on libc + common/. */
+#ifndef GOWRAP_VERIFY_H
+#define GOWRAP_VERIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "strbuf.h"
+
+#define VF_DEFAULT_MARKER "internal/cpu.gowrapMarker"
+
+enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXPECT_NONE };
+enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
+
+struct vf_opts {
+	const char *marker;      /* prefix without the leading '_'; NULL = default */
+	enum vf_expect expect;   /* AUTO applies policy.c */
+};
+
+struct vf_slice {
+	uint32_t cputype, cpusubtype;
+	uint32_t platform;       /* PLATFORM_*; 0 = unknown */
+	int is_go;               /* has __gopclntab or __go_buildinfo */
+	int upstream;            /* internal/cpu has darwin sysctl detection */
+	int hidden;              /* lipo -hideARM64 entry */
+	char goversion[64];      /* "" = none found */
+	char marker[128];        /* full name of the marker function; "" = none */
+	enum vf_found found_in;
+	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
+	int ok;
+};
+
+struct vf_input {
+	char *path;
+	char *error;             /* one line, NULL when read fine */
+	struct vf_slice *slices;
+	size_t nslices, cap;
+};
+
+struct vf_result {
+	struct vf_input *inputs;
+	size_t n, cap;
+};
+
+/* Read path (file or bundle directory) and append one vf_input per file
+ * found to r (a directory that cannot be walked appends one with an error). */
+void vf_scan_path(struct vf_result *r, const char *path, const struct vf_opts *o);
+
+/* Parse an in-memory file into in (in->path must be set by the caller).
+ * hint_platform is used for slices that name no platform (0 = none).
+ * Returns 0, or -1 with in->error set. */
+int vf_scan_buffer(struct vf_input *in, const void *data, size_t len,
+		   uint32_t hint_platform, const struct vf_opts *o);
+
+/* 0 all as expected, 1 some slice falls short, 2 some input unreadable. */
+int vf_result_status(const struct vf_result *r);
+void vf_result_release(struct vf_result *r);
+void vf_input_release(struct vf_input *in);
+
+/* Output (output.c). */
+/* Slice lines go to out; `symcheck: PATH: reason` lines to errs (NULL: out). */
+void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r);
+void vf_format_json(struct sb *out, const struct vf_result *r);
+/* One line naming the first failing slice and the likely cause; "" if none. */
+void vf_first_failure(struct sb *out, const struct vf_result *r);
+
+/* Names for output. */
+const char *vf_arch_name(uint32_t cputype, uint32_t cpusubtype, char *buf, size_t n);
+const char *vf_platform_name(uint32_t platform, char *buf, size_t n);
+const char *vf_expect_name(enum vf_expect e);
+const char *vf_found_name(enum vf_found f);
+
+/* Check every slice of path with expectation auto and the given marker prefix
+ * (NULL = default). Returns 0 when all slices are as expected, 1 when any falls
+ * short, 2 when unreadable; `why` (may be NULL) gets one line naming the first
+ * failing slice (arch, platform) and the likely cause. */
+int vf_check_output(const char *path, const char *marker_prefix, struct sb *why);
+
+#endif

@@ -1,0 +1,60 @@
+/* verify_int.h — how the readers inside verify/ talk to each other.
+ *
+ * Promise: internal only (never included outside verify/). A reader fills a
+ * vf_obj with the facts of one thin Mach-O; container.c groups objects into
+ * slices; policy.c decides what each slice must show. Every reader returns 0
+ * or -1 after writing a one-line reason into its struct sb *err. */
+#ifndef GOWRAP_VERIFY_INT_H
+#define GOWRAP_VERIFY_INT_H
+
+#include "span.h"
+#include "strbuf.h"
+#include "verify.h"
+
+/* Function names whose presence proves internal/cpu reads sysctl on this
+ * slice: upstream's detection (golang/go@8058a577), compiled only where
+ * cpu_darwin.go / cpu_arm64_darwin.go build. Stock Go ≤ 1.27 never builds them
+ * for ios or for darwin with the ios tag. */
+extern const char *const vf_upstream_funcs[];
+
+struct vf_want {
+	const char *prefix;      /* marker prefix */
+	size_t plen;
+	char found[128];         /* marker name found, "" = none */
+	int upstream;            /* one of vf_upstream_funcs seen */
+};
+
+struct vf_obj {
+	uint32_t cputype, cpusubtype;
+	uint32_t platform;
+	int is_go;
+	int upstream;
+	char goversion[64];
+	char marker[128];
+	enum vf_found found_in;
+};
+
+/* macho.c: one thin Mach-O. */
+int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj, struct sb *err);
+
+/* pclntab.c: look through the function table for want's names. */
+int vf_pclntab_scan(struct vf_span pcln, struct vf_want *want, struct sb *err);
+
+/* buildinfo.c: Go version from __go_buildinfo. addr_to_off maps a virtual
+ * address to a file offset for the pre-1.18 pointer form (may fail). */
+struct vf_addrmap {
+	size_t n;
+	struct { uint64_t addr, size, off; } sect[64];
+};
+void vf_buildinfo_version(struct vf_span file, struct vf_span bi, const struct vf_addrmap *m,
+			  char *out, size_t outsz);
+
+/* Does name (no leading '_') match want? Updates want. */
+void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
+
+/* policy.c */
+void vf_apply_policy(struct vf_slice *s, enum vf_expect requested);
+uint32_t vf_platform_from_dirname(const char *name);
+int vf_is_ios_family(uint32_t platform);
+
+#endif
