@@ -1,4 +1,5 @@
-/* cmd_overlay.c — `gowrap overlay [--goroot DIR] [--json] [--allow-modified]`.
+/* cmd_overlay.c — `gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json]
+ *                 [--allow-modified]`.
  *
  * Promise: prints the absolute path of the overlay JSON for the toolchain the
  * real go uses here (or for DIR), or with --json exactly one JSON object on
@@ -18,7 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char usage_fix[] = "usage: gowrap overlay [--goroot DIR] [--json] [--allow-modified]";
+static const char usage_fix[] =
+	"usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified]";
 
 static void json_str_or_null(struct sb *s, const char *k, const char *v)
 {
@@ -94,7 +96,7 @@ static void default_gomodcache(struct sb *out)
 
 int cmd_overlay(int argc, char **argv)
 {
-	const char *goroot = NULL;
+	const char *goroot = NULL, *gomodcache = NULL;
 	int json = 0;
 	struct ov_opts o = { 0 };
 	const char *am = getenv("GOWRAP_ALLOW_MODIFIED");
@@ -109,6 +111,10 @@ int cmd_overlay(int argc, char **argv)
 			goroot = argv[++i];
 		else if (!strncmp(a, "--goroot=", 9))
 			goroot = a + 9;
+		else if (!strcmp(a, "--gomodcache") && i + 1 < argc)
+			gomodcache = argv[++i];
+		else if (!strncmp(a, "--gomodcache=", 13))
+			gomodcache = a + 13;
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			printf("%s\n", usage_fix);
 			return 0;
@@ -133,6 +139,9 @@ int cmd_overlay(int argc, char **argv)
 		goroot = env.goroot;
 		o.goversion = env.goversion;
 		o.gomodcache = env.gomodcache;
+	} else if (gomodcache) {
+		/* The shim knows it from `go env` in the caller's environment. */
+		o.gomodcache = gomodcache;
 	} else {
 		default_gomodcache(&modcache);
 		o.gomodcache = modcache.len ? modcache.buf : NULL;

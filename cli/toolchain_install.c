@@ -148,7 +148,8 @@ static int build_sdk(const char *version, const char *sdkroot, const char *targe
 		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain copy does not match its module hash",
 				"the module cache copy was altered: remove that module's directory (or "
 				"run `go clean -modcache`) and run again",
-				"files copied from %s hash to %s, go.sum says %s", m->dir, h1.buf, m->sum);
+				"files copied from %s hash to %s, the module's checksum is %s",
+				m->dir, h1.buf, m->sum);
 	if (rc == 0) {
 		tc_note("verified %s in %.2fs", h1.buf, t2 - t1);
 		rc = tc_restore_gomods(tmp.buf, e);
@@ -287,13 +288,19 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 
 int tc_install(const struct tc_install_opts *o, struct sb *launcher_out, struct gw_err *e)
 {
-	struct sigaction sa, old_int, old_term, old_hup;
+	/* Catch the signals that would kill us mid-copy, so the temporary tree
+	 * is removed first; one the caller ignores (a background job's SIGINT)
+	 * stays ignored. */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa, old[3];
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	for (int i = 0; i < 3; i++) {
+		sigaction(sigs[i], NULL, &old[i]);
+		if (old[i].sa_handler != SIG_IGN)
+			sigaction(sigs[i], &sa, NULL);
+	}
 
 	struct sb go = SB_INIT, work = SB_INIT;
 	int rc = tc_find_go(&go, e);
@@ -314,9 +321,8 @@ int tc_install(const struct tc_install_opts *o, struct sb *launcher_out, struct 
 	sb_release(&go);
 	sb_release(&work);
 
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	for (int i = 0; i < 3; i++)
+		sigaction(sigs[i], &old[i], NULL);
 	if (tc_stop) {
 		/* Cleaned up; now end the way the signal would have ended us. */
 		if (rc != 0)

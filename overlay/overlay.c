@@ -169,11 +169,12 @@ static int check_placement(const struct ov_result *r, const struct ov_opts *o, c
 			   struct gw_err *e)
 {
 	const char *tc = strstr(r->goroot, "/golang.org/toolchain@v");
-	if ((o->gomodcache && *o->gomodcache && gw_path_within(r->goroot, o->gomodcache)) || tc)
+	if (o && ((o->gomodcache && *o->gomodcache && gw_path_within(r->goroot, o->gomodcache)) || tc))
 		return gw_err_set(e, GW_EXIT_MODCACHE_GOROOT, "GOROOT lies beneath GOMODCACHE",
 				  "run `gowrap toolchain install goX.Y.Z` for this version and put the launcher it prints first on PATH",
 				  "%s is a module-cache toolchain; the go command refuses overlays for files beneath GOMODCACHE%s%s",
 				  r->goroot, o->gomodcache ? " " : "", o->gomodcache ? o->gomodcache : "");
+	/* Checked by the caller too, but nothing may ever land inside GOROOT. */
 	if (cache && gw_path_within(cache, r->goroot))
 		return gw_err_set(e, GW_EXIT_CACHE, "cache directory lies inside GOROOT",
 				  "set GOWRAP_CACHE to a directory outside the Go installation",
@@ -204,9 +205,6 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 		else if (gw_cache_dir(&cache, e) < 0)
 			goto out;
 	}
-	if (check_placement(r, o, cache.len ? cache.buf : NULL, e) < 0)
-		goto out;
-
 	struct stat st;
 	gw_path_join(&p, r->goroot, OV_CPU_DIR);
 	if (stat(p.buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
@@ -248,9 +246,16 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 	}
 
 	if (not_needed) {
+		/* An overlay without replacements is accepted anywhere, even for a
+		 * GOROOT beneath GOMODCACHE, so only the cache location is checked. */
 		r->status = "not-needed";
 		r->marker = NULL;
+		if (!o->dry_run && check_placement(r, NULL, cache.buf, e) < 0)
+			goto out;
 	} else {
+		/* dry_run (doctor) identifies only; it reports placement itself. */
+		if (!o->dry_run && check_placement(r, o, cache.buf, e) < 0)
+			goto out;
 		r->status = "applied";
 		r->marker = OV_MARKER;
 		/* The added file is `arm64 && ios`; it is only alone on iOS while

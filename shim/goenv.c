@@ -6,18 +6,18 @@
  * failure or a reply without GOROOT is an error, never a guess. */
 #include "goquery.h"
 #include "exitcodes.h"
+#include "json.h"
 #include "runcmd.h"
 
-#include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
-static char *field(const cJSON *obj, const char *name)
+static char *field(const struct sj *obj, const char *name)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(obj, name);
-	return gw_xstrdup(cJSON_IsString(v) && v->valuestring ? v->valuestring : "");
+	const char *v = sj_str(obj, name);
+	return gw_xstrdup(v ? v : "");
 }
 
 /* First line of go's stderr, for a one-line message. */
@@ -53,9 +53,9 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 			   "%s (status %d)", er.len ? er.buf : "no message", gw_status_code(st));
 		goto done;
 	}
-	cJSON *j = cJSON_ParseWithLength(o.buf, o.len);
-	if (!cJSON_IsObject(j)) {
-		cJSON_Delete(j);
+	struct sj *j = sj_parse(o.buf, o.len);
+	if (!j || j->type != SJ_OBJECT) {
+		sj_free(j);
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
 			   "run `go env -json GOROOT` and check its output", "reply is not a JSON object");
 		goto done;
@@ -67,7 +67,7 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 	out->goarch = field(j, "GOARCH");
 	out->goflags = field(j, "GOFLAGS");
 	out->gotoolchain = field(j, "GOTOOLCHAIN");
-	cJSON_Delete(j);
+	sj_free(j);
 	if (out->goroot[0] != '/') {
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
 			   "set GOROOT to an absolute path or reinstall Go",

@@ -1,2 +1,262 @@
-/* placeholder: the shim helper replaces this file. */
-int main(void) { return 0; }
+/* gowrap.c — the `go` shim's main: decide, then exec or run the real go.
+ *
+ * Promise: a call that gets nothing added is exec'ed to the real go with argv
+ * and environment untouched (no extra process, no question asked of go).
+ * A build-flag subcommand for an iOS-family arm64 target gets exactly one
+ * -overlay (ours, or ours merged with the caller's) at a position the go
+ * command accepts, keyed on the GOROOT that will really compile; it runs as a
+ * child with signals forwarded, a written -o output is checked for the marker,
+ * and the shim exits exactly as go did. gowrap's own faults stop the call
+ * before go runs, with one `gowrap: ...` line and a code from exitcodes.h. */
+#include "cmdline.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "goquery.h"
+#include "memo.h"
+#include "merge.h"
+#include "ovq.h"
+#include "runcmd.h"
+#include "shimlog.h"
+#include "target.h"
+#include "verify.h"
+#include "words.h"
+#include "workdir.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static struct shim_log L;
+static char reason_buf[3200];
+
+/* gowrap's own fault: one line on stderr, one line in the log, exit with
+ * that code (exit here, not a return from main, so that what main still
+ * holds stays reachable for leak checkers). */
+static __attribute__((noreturn)) int fault(const struct gw_err *e)
+{
+	struct gw_err copy = *e;
+	if (copy.what[0])
+		gw_err_format(&copy, reason_buf, sizeof reason_buf);
+	else
+		snprintf(reason_buf, sizeof reason_buf, "%s", copy.why);
+	L.reason = reason_buf;
+	L.exit_known = 1;
+	L.exit_code = e->code;
+	shim_log_write(&L);
+	exit(shim_err_print(e));
+}
+
+/* Nothing to add: log why, then become the real go. */
+static int pass_through(const char *realgo, char **argv, const char *reason)
+{
+	L.reason = reason;
+	shim_log_write(&L);
+	execv(realgo, argv);
+	struct gw_err e;
+	gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
+		   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
+	fault(&e);
+}
+
+/* -tags and -overlay from GOFLAGS (each must be -name=value there). */
+static void goflags_scan(const struct shim_words *w, const char **tags, const char **overlay)
+{
+	for (size_t i = 0; i < w->n; i++) {
+		const char *a = w->v[i];
+		if (a[0] != '-')
+			continue;
+		a += a[1] == '-' ? 2 : 1;
+		if (strncmp(a, "tags=", 5) == 0)
+			*tags = a + 5;
+		else if (strncmp(a, "overlay=", 8) == 0)
+			*overlay = a + 8;
+	}
+}
+
+/* The argv go gets: ours replaces the caller's -overlay in place, or is
+ * inserted where cmdline.c says a flag is accepted. */
+static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const char *ov,
+		       char **flag_out)
+{
+	char **v = gw_xcalloc((size_t)cl->argc + 2, sizeof *v);
+	struct sb f = SB_INIT;
+	int j = 0;
+	for (int i = 0; i < cl->argc; i++) {
+		if (i == cl->insert_at && cl->overlay_idx < 0) {
+			sb_addf(&f, "-overlay=%s", ov);
+			v[j++] = f.buf;
+		}
+		if (i == cl->overlay_idx) {
+			if (cl->overlay_inline) {
+				/* keep the caller's spelling (-overlay or --overlay) */
+				const char *eq = strchr(cl->argv[i], '=');
+				sb_add(&f, cl->argv[i], (size_t)(eq - cl->argv[i]) + 1);
+				sb_adds(&f, ov);
+				v[j++] = f.buf;
+			} else {
+				v[j++] = (char *)ov;
+			}
+			continue;
+		}
+		v[j++] = cl->argv[i];
+	}
+	if (cl->insert_at >= cl->argc && cl->overlay_idx < 0) {
+		sb_addf(&f, "-overlay=%s", ov);
+		v[j++] = f.buf;
+	}
+	v[0] = (char *)realgo;
+	*flag_out = f.len ? f.buf : NULL;
+	return v;
+}
+
+/* Should a successful call's output be checked, and where is it? */
+static int output_to_verify(const struct shim_cmdline *cl, const char *effdir, struct sb *out)
+{
+	const char *v = getenv("GOWRAP_VERIFY");
+	if (v && strcmp(v, "0") == 0)
+		return 0;
+	if (!cl->output || !*cl->output)
+		return 0;
+	if (strcmp(cl->sub, "build") != 0 && !(strcmp(cl->sub, "test") == 0 && cl->test_c))
+		return 0;
+	shim_abs_path(out, effdir, cl->output);
+	struct stat st;
+	/* -o dir/ and -o /dev/null are not one file to check. */
+	return stat(out->buf, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int main(int argc, char **argv)
+{
+	struct gw_err e = { 0 };
+	struct sb realgo = SB_INIT;
+	shim_log_init(&L);
+	if (gw_find_real_go(&realgo, &e) < 0)
+		return fault(&e);
+
+	struct shim_cmdline cl;
+	shim_cmdline_parse(argc, argv, &cl);
+	L.subcommand = cl.sub;
+	if (!cl.sub)
+		return pass_through(realgo.buf, argv, "no subcommand");
+	if (!shim_sub_needs_overlay(cl.sub))
+		return pass_through(realgo.buf, argv, "subcommand does not compile for the target");
+
+	struct shim_target t;
+	shim_target_resolve(realgo.buf, &t);
+	L.goos = t.goos;
+	L.goarch = t.goarch;
+	if (strcmp(t.goarch, "arm64") != 0)
+		return pass_through(realgo.buf, argv, "GOARCH is not arm64");
+
+	struct shim_words gf;
+	if (shim_split_quoted(t.goflags, &gf) < 0) {
+		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
+			   "balance the quotes in GOFLAGS (Go 1.21+ splits it like a shell word list)",
+			   "unterminated quote in GOFLAGS=%s", t.goflags);
+		return fault(&e);
+	}
+	const char *gf_tags = NULL, *gf_overlay = NULL;
+	goflags_scan(&gf, &gf_tags, &gf_overlay);
+	const char *tags = cl.tags ? cl.tags : gf_tags;
+	L.tags = tags;
+	int ios_tag = tags ? shim_tags_has_ios(tags) : 0;
+	if (ios_tag < 0 && !cl.tags) {
+		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
+			   "balance the quotes of -tags in GOFLAGS, or write it comma-separated (-tags=a,b)",
+			   "unterminated quote in the -tags value of GOFLAGS=%s", t.goflags);
+		return fault(&e);
+	}
+	if (ios_tag < 0)
+		return pass_through(realgo.buf, argv, "malformed -tags: the go command reports it");
+	if (strcmp(t.goos, "ios") != 0 && !ios_tag)
+		return pass_through(realgo.buf, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+
+	/* From here the call needs the overlay. */
+	struct sb effdir = SB_INIT;
+	if (shim_effective_dir(cl.chdir, &effdir) < 0)
+		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
+	L.dir = effdir.buf;
+	struct sb gowrap = SB_INIT, cache = SB_INIT;
+	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0 ||
+	    gw_mkdirs(cache.buf, 0700, &e) < 0)
+		return fault(&e);
+
+	struct shim_answer a;
+	struct sb key = SB_INIT;
+	int keyed = shim_memo_key(&key, realgo.buf, gowrap.buf, effdir.buf) == 0;
+	int hit = keyed && shim_memo_load(cache.buf, key.buf, realgo.buf, &a);
+	L.memo = hit;
+	if (!hit) {
+		struct gw_goenv env;
+		if (gw_goenv_query(realgo.buf, effdir.buf, NULL, &env, &e) < 0)
+			return fault(&e);
+		L.goroot = env.goroot;
+		L.goversion = env.goversion;
+		if (env.gomodcache[0] && gw_path_within(env.goroot, env.gomodcache)) {
+			gw_err_set(&e, GW_EXIT_MODCACHE_GOROOT, "cannot overlay this toolchain",
+				   "run `gowrap toolchain install <version>` and put the printed launcher's directory first on PATH",
+				   "%s (%s) lies beneath GOMODCACHE %s, where the go command refuses overlays "
+				   "(a GOTOOLCHAIN download); `gowrap toolchain install %s` makes a real GOROOT for it",
+				   env.goroot, env.goversion, env.gomodcache, env.goversion);
+			return fault(&e);
+		}
+		if (shim_ovq_run(gowrap.buf, env.goroot, &a.ov, &e) < 0)
+			return fault(&e);
+		a.goroot = env.goroot;
+		a.goversion = env.goversion;
+		a.gomodcache = env.gomodcache;
+		if (keyed)
+			shim_memo_store(cache.buf, key.buf, realgo.buf, &a);
+	}
+	L.goroot = a.goroot;
+	L.goversion = a.goversion;
+	if (strcmp(a.ov.status, "applied") != 0)
+		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+
+	/* The caller's own overlay: argv's last -overlay, else GOFLAGS'. */
+	const char *theirs = cl.overlay ? cl.overlay : gf_overlay;
+	struct sb merged = SB_INIT;
+	const char *ov = a.ov.overlay;
+	if (theirs && *theirs) {
+		if (shim_merge(cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
+			return fault(&e);
+		ov = merged.buf;
+	}
+	char *flag;
+	char **nv = new_argv(&cl, realgo.buf, ov, &flag);
+	L.injected = 1;
+	L.overlay = ov;
+
+	struct gw_cmd c = { .argv = nv };
+	int st = gw_run_wait(&c);
+	if (st < 0) {
+		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
+			   "%s: %s", realgo.buf, strerror(errno));
+		return fault(&e);
+	}
+	L.exit_known = 1;
+	L.exit_code = gw_status_code(st);
+
+	struct sb outp = SB_INIT;
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && output_to_verify(&cl, effdir.buf, &outp)) {
+		struct sb why = SB_INIT;
+		int r = vf_check_output(outp.buf, a.ov.marker, &why);
+		L.output = outp.buf;
+		L.verified = r == 0;
+		if (r != 0) {
+			gw_err_set(&e, GW_EXIT_VERIFY, "built output lacks the gowrap marker",
+				   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
+				   "(no GOROOT override or wrapper in between), then rebuild; GOWRAP_VERIFY=0 skips this check",
+				   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : outp.buf,
+				   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
+				   ov, a.goroot);
+			return fault(&e);
+		}
+	}
+	shim_log_write(&L);
+	gw_exit_like(st);
+}

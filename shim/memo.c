@@ -2,10 +2,10 @@
  * line "--", the answer, and a closing "end" (a torn file is a miss). */
 #include "memo.h"
 #include "fsutil.h"
+#include "json.h"
 #include "sha256.h"
 #include "target.h"
 
-#include <cjson/cJSON.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -160,12 +160,12 @@ static void add_overlay_files(struct sb *s, const char *overlay)
 	add_file(s, "input", overlay);
 	if (sb_read_file(&b, overlay, 1u << 20) < 0)
 		return;
-	cJSON *j = cJSON_ParseWithLength(b.buf, b.len);
-	const cJSON *r = cJSON_GetObjectItemCaseSensitive(j, "Replace"), *it;
-	cJSON_ArrayForEach(it, r)
-		if (cJSON_IsString(it) && it->valuestring[0] == '/' && !bad(it->valuestring))
-			add_file(s, "input", it->valuestring);
-	cJSON_Delete(j);
+	struct sj *j = sj_parse(b.buf, b.len);
+	const struct sj *r = sj_get(j, "Replace");
+	for (const struct sj *it = r && r->type == SJ_OBJECT ? r->child : NULL; it; it = it->next)
+		if (it->type == SJ_STRING && it->str[0] == '/' && !bad(it->str))
+			add_file(s, "input", it->str);
+	sj_free(j);
 	sb_release(&b);
 }
 

@@ -2,42 +2,14 @@
 #include "ovq.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "json.h"
 #include "runcmd.h"
+#include "selfpath.h"
 
-#include <cjson/cJSON.h>
 #include <errno.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <unistd.h>
-#ifdef __APPLE__
-#include <mach-o/dyld.h>
-#endif
-
-static int self_dir(char *dir, size_t n)
-{
-	char buf[PATH_MAX];
-#ifdef __APPLE__
-	uint32_t sz = sizeof buf;
-	if (_NSGetExecutablePath(buf, &sz) != 0)
-		return -1;
-#else
-	ssize_t r = readlink("/proc/self/exe", buf, sizeof buf - 1);
-	if (r < 0)
-		return -1;
-	buf[r] = '\0';
-#endif
-	char rp[PATH_MAX];
-	if (!realpath(buf, rp))
-		return -1;
-	char *s = strrchr(rp, '/');
-	if (!s || (size_t)(s - rp) >= n)
-		return -1;
-	*s = '\0';
-	memcpy(dir, rp, (size_t)(s - rp) + 1);
-	return 0;
-}
 
 int shim_find_gowrap(struct sb *out, struct gw_err *e)
 {
@@ -50,26 +22,32 @@ int shim_find_gowrap(struct sb *out, struct gw_err *e)
 		sb_adds(out, env);
 		return 0;
 	}
-	char dir[PATH_MAX];
-	if (self_dir(dir, sizeof dir) == 0) {
+	struct sb self = SB_INIT;
+	if (gw_self_exe(&self) == 0) {
+		char *slash = strrchr(self.buf, '/');
+		if (slash)
+			*slash = '\0';
 		static const char *const rel[] = { "../gowrap", "../../bin/gowrap", NULL };
 		for (const char *const *r = rel; *r; r++) {
 			sb_reset(out);
-			gw_path_join(out, dir, *r);
-			if (gw_is_executable(out->buf))
+			gw_path_join(out, self.buf, *r);
+			if (gw_is_executable(out->buf)) {
+				sb_release(&self);
 				return 0;
+			}
 		}
 	}
+	sb_release(&self);
 	sb_reset(out);
 	return gw_err_set(e, GW_EXIT_INTERNAL, "cannot find the gowrap command",
 			  "reinstall gowrap (make install) or set GOWRAP_BIN",
 			  "neither GOWRAP_BIN nor gowrap beside the shim (../gowrap, ../../bin/gowrap)");
 }
 
-static char *str_field(const cJSON *j, const char *name)
+static char *str_field(const struct sj *j, const char *name)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(j, name);
-	return gw_xstrdup(cJSON_IsString(v) && v->valuestring ? v->valuestring : "");
+	const char *v = sj_str(j, name);
+	return gw_xstrdup(v ? v : "");
 }
 
 /* Keep only the first line of a child's stderr. */
@@ -104,9 +82,9 @@ int shim_ovq_run(const char *gowrap, const char *goroot, struct shim_ovl *o, str
 			   : "gowrap: gowrap overlay failed: no message (fix: run `gowrap overlay` by hand)");
 		goto done;
 	}
-	cJSON *j = cJSON_ParseWithLength(out.buf, out.len);
-	if (!cJSON_IsObject(j)) {
-		cJSON_Delete(j);
+	struct sj *j = sj_parse(out.buf, out.len);
+	if (!j || j->type != SJ_OBJECT) {
+		sj_free(j);
 		gw_err_set(e, GW_EXIT_INTERNAL, "gowrap overlay answered nonsense",
 			   "run `gowrap overlay --json` by hand and report it", "reply is not a JSON object");
 		goto done;
@@ -116,14 +94,17 @@ int shim_ovq_run(const char *gowrap, const char *goroot, struct shim_ovl *o, str
 	o->status = str_field(j, "status");
 	o->variant = str_field(j, "variant");
 	o->goversion = str_field(j, "goversion");
-	const cJSON *in = cJSON_GetObjectItemCaseSensitive(j, "inputs");
-	int n = cJSON_IsArray(in) ? cJSON_GetArraySize(in) : 0;
-	o->inputs = gw_xcalloc((size_t)n + 1, sizeof *o->inputs);
-	const cJSON *it;
-	cJSON_ArrayForEach(it, in)
-		if (cJSON_IsString(it) && it->valuestring[0] == '/')
-			o->inputs[o->ninputs++] = gw_xstrdup(it->valuestring);
-	cJSON_Delete(j);
+	const struct sj *in = sj_get(j, "inputs"), *it;
+	size_t n = 0;
+	if (in && in->type == SJ_ARRAY)
+		for (it = in->child; it; it = it->next)
+			n++;
+	o->inputs = gw_xcalloc(n + 1, sizeof *o->inputs);
+	if (in && in->type == SJ_ARRAY)
+		for (it = in->child; it; it = it->next)
+			if (it->type == SJ_STRING && it->str[0] == '/')
+				o->inputs[o->ninputs++] = gw_xstrdup(it->str);
+	sj_free(j);
 	int applied = strcmp(o->status, "applied") == 0;
 	if ((!applied && strcmp(o->status, "not-needed") != 0) || o->overlay[0] != '/' ||
 	    (applied && !o->marker[0])) {

@@ -68,7 +68,7 @@ static int is_shim(const char *path, const struct stat *self, int have_self)
 		return 0;
 	if (have_self && st.st_dev == self->st_dev && st.st_ino == self->st_ino)
 		return 1;
-	return carries_mark(path, &st);
+	(void)carries_mark; return 0;
 }
 
 int gw_find_real_go(struct sb *out, struct gw_err *e)

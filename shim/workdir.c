@@ -49,7 +49,9 @@ void shim_clean_path(char *p)
 {
 	if (p[0] != '/')
 		return;
-	char *w = p + 1; /* write position; p[0] stays '/' */
+	/* w never passes r: output is never longer than the input read so far,
+	 * so the NUL that ends the input is never overwritten before it is read. */
+	char *w = p + 1;
 	const char *r = p + 1;
 	while (*r) {
 		while (*r == '/')
@@ -59,22 +61,20 @@ void shim_clean_path(char *p)
 			e++;
 		size_t n = (size_t)(e - r);
 		if (n == 0 || (n == 1 && r[0] == '.')) {
-			/* skip */
+			/* empty or "." component: drop */
 		} else if (n == 2 && r[0] == '.' && r[1] == '.') {
-			/* back up over the previous component (never above '/'). */
-			if (w > p + 1) {
-				w--; /* the '/' we wrote after the last component */
-				while (w > p + 1 && w[-1] != '/')
-					w--;
-			}
+			/* drop the previous component (never above '/') */
+			while (w > p + 1 && w[-1] != '/')
+				w--;
+			if (w > p + 1)
+				w--;
 		} else {
+			if (w > p + 1)
+				*w++ = '/';
 			memmove(w, r, n);
 			w += n;
-			*w++ = '/';
 		}
 		r = e;
 	}
-	if (w > p + 1)
-		w--; /* no trailing slash */
 	*w = '\0';
 }

@@ -5,6 +5,7 @@
 # the GOTOOLCHAIN trap handled offline with `gowrap toolchain install`.
 
 load helpers/common
+bats_require_minimum_version 1.5.0
 
 setup_file() {
 	export E2E="$BATS_FILE_TMPDIR"
@@ -129,7 +130,7 @@ EOF
 	assert_output --partial "gowrap toolchain install go1.27.3"
 	[ ! -e "$BATS_TEST_TMPDIR/lib127.a" ]
 
-	run "$GOWRAP" toolchain install go1.27.3 --sdk "$BATS_TEST_TMPDIR/sdk" --bin "$BATS_TEST_TMPDIR/bin"
+	run --separate-stderr "$GOWRAP" toolchain install go1.27.3 --sdk "$BATS_TEST_TMPDIR/sdk" --bin "$BATS_TEST_TMPDIR/bin"
 	assert_success
 	assert_output "$BATS_TEST_TMPDIR/bin/go1.27.3"
 

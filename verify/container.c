@@ -3,7 +3,8 @@
  * Promise: a file is a thin Mach-O, a fat file (FAT_MAGIC / FAT_MAGIC_64,
  * including lipo's hidden extra arm64 entries) or a Darwin ar archive, and a
  * fat slice may be a Mach-O or an archive; nothing nests deeper
- * (VF_MAX_DEPTH). Fat slices must lie inside the file, past the fat header,
+ * (the shape fat -> archive -> member is fixed in code; there is no
+ * recursion). Fat slices must lie inside the file, past the fat header,
  * aligned, without overlapping each other. Every archive member is read,
  * because Go's function symbols in go.o are local and __.SYMDEF lists only
  * external ones. Members are grouped by CPU type into one slice each. */

@@ -220,7 +220,7 @@ static int symtab(struct mh *m, struct vf_want *want, struct sb *err)
 		if (type & N_STAB || (type & N_TYPE) != N_SECT)
 			continue;
 		vf_get_u32le(syms, (uint64_t)i * entsz, &strx);
-		if (strx >= m->strsize && m->strsize) {
+		if (strx >= m->strsize) {
 			sb_addf(err, "symbol %u names string offset %u past the string table (%u bytes)",
 				i, strx, m->strsize);
 			return -1;

@@ -66,7 +66,9 @@ int main(int argc, char **argv)
 		} else {
 			struct sb e = SB_INIT;
 			sb_addf(&e, "unknown option %s", a);
-			return usage_error(e.buf);
+			st = usage_error(e.buf);
+			sb_release(&e);
+			return st;
 		}
 	}
 	if (!npaths)
@@ -90,8 +92,6 @@ int main(int argc, char **argv)
 	st = vf_result_status(&r);
 	if (json) {
 		vf_format_json(&out, &r);
-		vf_format_text(&errs, NULL, &r);
-		sb_reset(&errs);
 		for (i = 0; (size_t)i < r.n; i++)
 			if (r.inputs[i].error)
 				sb_addf(&errs, "symcheck: %s: %s\n", r.inputs[i].path, r.inputs[i].error);

@@ -52,9 +52,14 @@ static void scan_file(struct vf_result *r, const char *path, uint32_t hint, cons
 		fail(in, "cannot open", errno);
 		return;
 	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		fail(in, "not a regular file", S_ISREG(st.st_mode) ? errno : EINVAL);
+	if (fstat(fd, &st)) {
+		fail(in, "cannot stat", errno);
 		close(fd);
+		return;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		in->error = gw_xstrdup("not a regular file");
 		return;
 	}
 	if (st.st_size == 0) {

@@ -175,9 +175,10 @@ _fx_go() {
 		CGO_ENABLED=$cgo ${ccpath:+CC="$ccpath"} \
 		"$FX_GO" build -trimpath "${args[@]}" "$@" -o "$tmp" .) || {
 		echo "fixtures: go build of $(basename "$out") failed" >&2
-		rm -f "$tmp"
+		rm -f "$tmp" "${tmp%.*}.h"
 		return 1
 	}
+	rm -f "${tmp%.*}.h" # c-archive's C header: not a fixture
 	mv -f "$tmp" "$out"
 }
 

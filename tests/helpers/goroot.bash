@@ -1,0 +1,51 @@
+# tests/helpers/goroot.bash — GOROOTs for the overlay tests, built from the
+# real toolchains and never editing them.
+#
+#   gr_go127_modcache         path of Go 1.27.3 in GOMODCACHE (downloads it once
+#                             with GOTOOLCHAIN=go1.27.3 when missing)
+#   gr_full_copy SRC DST      cp -a a whole GOROOT (usable as GOROOT with its
+#                             bin/go: module-cache toolchains lack exec bits)
+#   gr_mini_copy SRC DST      VERSION + src/internal/cpu only: enough for the
+#                             generator, ~100 KB, for tests that never compile
+#   gr_make_upstream_fixed D  edit D's internal/cpu to golang/go@8058a577's
+#                             structure (ios no longer selects
+#                             cpu_arm64_other.go; the darwin files cover ios)
+#   gr_go DIR ARGS...         run DIR/bin/go with GOROOT=DIR, no GOFLAGS
+
+gr_go127_modcache() {
+	local mc dir
+	mc=$(go env GOMODCACHE)
+	dir="$mc/golang.org/toolchain@v0.0.1-go1.27.3.linux-amd64"
+	if [ ! -x "$dir/bin/go" ]; then
+		GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>&1 || return 1
+	fi
+	echo "$dir"
+}
+
+gr_full_copy() {
+	local src="$1" dst="$2"
+	cp -a "$src" "$dst"
+	chmod -R u+w "$dst"
+	chmod +x "$dst"/bin/* "$dst"/pkg/tool/*/*
+}
+
+gr_mini_copy() {
+	local src="$1" dst="$2"
+	mkdir -p "$dst/src/internal"
+	cp -a "$src/src/internal/cpu" "$dst/src/internal/cpu"
+	[ -f "$src/VERSION" ] && cp "$src/VERSION" "$dst/VERSION"
+	chmod -R u+w "$dst"
+}
+
+gr_make_upstream_fixed() {
+	local cpu="$1/src/internal/cpu"
+	sed -i 's/ && (!darwin || ios)/ \&\& !darwin/' "$cpu/cpu_arm64_other.go"
+	sed -i 's|^//go:build darwin && !ios$|//go:build darwin|' "$cpu/cpu_darwin.go"
+	sed -i 's|^//go:build arm64 && darwin && !ios$|//go:build arm64 \&\& darwin|' "$cpu/cpu_arm64_darwin.go"
+}
+
+gr_go() {
+	local root="$1"
+	shift
+	GOROOT="$root" GOFLAGS= GOTOOLCHAIN=local "$root/bin/go" "$@"
+}

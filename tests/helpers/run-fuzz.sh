@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# run-fuzz.sh BINARY SECONDS — run the symcheck libFuzzer target for a bounded
+# time (`make fuzz`, CI). Seeds: tests/malformed/*.bin (synthetic Mach-O, fat,
+# ar, pclntab 1.16/1.18/1.20 layouts, and their broken variants) plus, when
+# present, the real fixtures of tests/helpers/fixtures.bash
+# ($GOWRAP_FIXTURES or $FUZZ_FIXTURES), cut to their first 64 KiB (headers,
+# load commands, start of the data) so each execution stays fast.
+# Prints the final exec count; exits non-zero if the fuzzer found a crash.
+set -euo pipefail
+bin="$1"
+secs="${2:-60}"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+work="${FUZZ_WORK:-$(dirname "$bin")/fuzz-work}"
+mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
+cp "$root"/tests/malformed/*.bin "$work/seeds/" 2>/dev/null || true
+fx="${FUZZ_FIXTURES:-${GOWRAP_FIXTURES:-}}"
+if [ -n "$fx" ] && [ -d "$fx" ]; then
+	for f in "$fx"/*; do
+		[ -f "$f" ] || continue
+		case "$f" in *.h|*.json|*.go|*.mod) continue ;; esac
+		head -c 65536 "$f" >"$work/seeds/fx-$(basename "$f")"
+	done
+fi
+cat >"$work/dict" <<'DICT'
+"\xca\xfe\xba\xbe"
+"\xca\xfe\xba\xbf"
+"\xcf\xfa\xed\xfe"
+"\xce\xfa\xed\xfe"
+"!<arch>\x0a"
+"#1/"
+"`\x0a"
+"__.SYMDEF SORTED"
+"__gopclntab"
+"__go_buildinfo"
+"__DATA_CONST"
+"\xf1\xff\xff\xff"
+"\xf0\xff\xff\xff"
+"\xfa\xff\xff\xff"
+"\xff Go buildinf:"
+"internal/cpu.gowrapMarker"
+"\x19\x00\x00\x00"
+"\x32\x00\x00\x00"
+"\x02\x00\x00\x00"
+"\x0c\x00\x00\x01"
+DICT
+log="$work/fuzz.log"
+set +e
+"$bin" -max_total_time="$secs" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
+	-print_final_stats=1 -dict="$work/dict" -artifact_prefix="$work/artifacts/" \
+	"$work/corpus" "$work/seeds" >"$log" 2>&1
+rc=$?
+set -e
+execs=$(grep -E 'stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
+tail -n 12 "$log" | grep -E 'cov:|stat::|ERROR|SUMMARY' || true
+echo "fuzz: ${secs}s, ${execs:-?} executions, exit $rc (log: $log)"
+exit $rc

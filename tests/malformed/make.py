@@ -1,0 +1,361 @@
+#!/usr/bin/env python3
+"""tests/malformed/make.py — writes the small hand-made inputs of
+tests/verify.bats into this directory (the outputs are committed too; rerun
+this after changing it).
+
+Names say what symcheck must answer:
+  bad-*.bin   unreadable: exit 2, one `symcheck: PATH: reason` line
+  ok-*.bin    readable, every slice as expected: exit 0
+  fail-*.bin  readable, some slice falls short: exit 1
+
+Everything is built from scratch here (no real binaries): a minimal 64-bit or
+32-bit Mach-O with a __gopclntab in the 1.16, 1.18 or 1.20+ layout, a
+__go_buildinfo, an optional symbol table, wrapped in fat files and Darwin ar
+archives, then broken one field at a time."""
+import os
+import struct
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+ARM64 = 0x0100000C
+X86_64 = 0x01000007
+ARMV7 = 12
+PLAT_IOS, PLAT_MACOS, PLAT_IOSSIM = 2, 1, 7
+MARKER = "internal/cpu.gowrapMarkerV1"
+
+
+def pclntab(names, layout=120, ptr=8):
+    """A Go pclntab whose function table names `names`."""
+    W = "<Q" if ptr == 8 else "<I"
+    nt = b"".join(n.encode() + b"\0" for n in names)
+    nwords = 7 if layout == 116 else 8
+    hdr_len = 8 + nwords * ptr
+    funcname = hdr_len
+    cu = filetab = pctab = funcname + len(nt)
+    pcln = (pctab + 7) & ~7
+    n = len(names)
+    offs = [0]
+    for nm in names[:-1]:
+        offs.append(offs[-1] + len(nm) + 1)
+    if layout == 116:
+        field = ptr
+        ftab_len = (2 * n + 1) * field
+        funcs = b""
+        ftab = b""
+        for i in range(n):
+            funcoff = ftab_len + len(funcs)
+            ftab += struct.pack(W, 0x1000 + 16 * i) + struct.pack(W, funcoff)
+            funcs += struct.pack(W, 0x1000 + 16 * i) + struct.pack("<i", offs[i]) + b"\0" * 4
+        ftab += struct.pack(W, 0x1000 + 16 * n)
+    else:
+        ftab_len = (2 * n + 1) * 4
+        funcs = b""
+        ftab = b""
+        for i in range(n):
+            funcoff = ftab_len + len(funcs)
+            ftab += struct.pack("<II", 16 * i, funcoff)
+            funcs += struct.pack("<Ii", 16 * i, offs[i]) + b"\0" * 8
+        ftab += struct.pack("<I", 16 * n)
+    magic = {116: 0xFFFFFFFA, 118: 0xFFFFFFF0, 120: 0xFFFFFFF1}[layout]
+    words = [n, 0] + ([] if layout == 116 else [0x1000]) + [funcname, cu, filetab, pctab, pcln]
+    hdr = struct.pack("<IBBBB", magic, 0, 0, 4, ptr) + b"".join(struct.pack(W, w) for w in words)
+    body = hdr + nt
+    body += b"\0" * (pcln - len(body))
+    return body + ftab + funcs
+
+
+def buildinfo_inline(version="go1.20.14"):
+    v = version.encode()
+    return b"\xff Go buildinf:" + bytes([8, 2]) + b"\0" * 16 + bytes([len(v)]) + v + b"\0"
+
+
+def buildinfo_pointer(addr, version="go1.17.13", ptr=8):
+    """Go 1.16/1.17 form: pointer to a string header, all inside the section."""
+    W = "<Q" if ptr == 8 else "<I"
+    v = version.encode()
+    hdr_at = 32
+    str_at = hdr_at + 2 * ptr
+    head = b"\xff Go buildinf:" + bytes([ptr, 0]) + struct.pack(W, addr + hdr_at)
+    head += struct.pack(W, 0)
+    head += b"\0" * (32 - len(head))
+    return head + struct.pack(W, addr + str_at) + struct.pack(W, len(v)) + v
+
+
+def macho(cpu=ARM64, sub=0, platform=PLAT_IOS, pcln=None, bi=None, syms=(),
+          is64=True, filetype=2, bi_pointer_version=None, versionmin=None,
+          extra_cmds=b"", tweak=None):
+    """A minimal Mach-O. tweak(dict) may change computed fields before packing."""
+    f = {}
+    hdr_size = 32 if is64 else 28
+    sect_size = 80 if is64 else 68
+    seg_size = 72 if is64 else 56
+    sects = []
+    if pcln is not None:
+        sects.append(("__gopclntab", pcln))
+    if bi is not None or bi_pointer_version:
+        sects.append(("__go_buildinfo", bi))
+    strtab = b"\0" + b"".join(b"_" + s.encode() + b"\0" for s in syms)
+    cmds_len = seg_size + sect_size * len(sects)
+    cmds_len += 24  # build version or version min (16) padded
+    if syms:
+        cmds_len += 24
+    cmds_len += len(extra_cmds)
+    data_at = (hdr_size + cmds_len + 15) & ~15
+    f.update(cpu=cpu, sub=sub, filetype=filetype, ncmds=2 + (1 if syms else 0) + (1 if extra_cmds else 0),
+             sizeofcmds=cmds_len, nsects=len(sects), platform=platform)
+    addr = 0x100000000 if is64 else 0x4000
+    blobs = b""
+    layout = []
+    for name, blob in sects:
+        off = data_at + len(blobs)
+        if blob is None:  # pointer-form build info needs its own address
+            blob = buildinfo_pointer(addr + len(blobs), bi_pointer_version, 8 if is64 else 4)
+        layout.append((name, off, len(blob), addr + len(blobs)))
+        blobs += blob + b"\0" * ((-len(blob)) % 8)
+    sym_at = data_at + len(blobs)
+    nl = 16 if is64 else 12
+    symtab = b""
+    strx = 1
+    for s in syms:
+        if is64:
+            symtab += struct.pack("<IBBHQ", strx, 0x0E, 1, 0, 0x1000)
+        else:
+            symtab += struct.pack("<IBBHI", strx, 0x0E, 1, 0, 0x1000)
+        strx += len(s) + 2
+    str_at = sym_at + len(symtab)
+    f.update(sym_at=sym_at, nsyms=len(syms), str_at=str_at, strsize=len(strtab), layout=layout)
+    if tweak:
+        tweak(f)
+    magic = 0xFEEDFACF if is64 else 0xFEEDFACE
+    out = struct.pack("<IiiIIII", magic, f["cpu"], f["sub"], f["filetype"], f["ncmds"], f["sizeofcmds"], 0)
+    if is64:
+        out += b"\0" * 4
+    segcmd = 0x19 if is64 else 0x1
+    segname = b"__DATA_CONST".ljust(16, b"\0")
+    segsz = seg_size + sect_size * len(sects)
+    if is64:
+        out += struct.pack("<II16sQQQQiiII", f.get("segcmd", segcmd), f.get("segsize", segsz), segname,
+                           addr, len(blobs), data_at, len(blobs), 3, 3, f["nsects"], 0)
+    else:
+        out += struct.pack("<II16sIIIIiiII", f.get("segcmd", segcmd), f.get("segsize", segsz), segname,
+                           addr, len(blobs), data_at, len(blobs), 3, 3, f["nsects"], 0)
+    for name, off, size, a in f["layout"]:
+        nm = name.encode().ljust(16, b"\0")
+        if is64:
+            out += struct.pack("<16s16sQQIIIIIIII", nm, segname, a, size, off, 3, 0, 0, 0, 0, 0, 0)
+        else:
+            out += struct.pack("<16s16sIIIIIIIII", nm, segname, a, size, off, 2, 0, 0, 0, 0, 0)
+    if versionmin:
+        out += struct.pack("<IIII", versionmin, 16, 0x000F0000, 0) + b"\0" * 8
+    else:
+        out += struct.pack("<IIIIII", 0x32, f.get("bvsize", 24), f["platform"], 0x000F0000, 0, 0)
+    if syms:
+        out += struct.pack("<IIIIII", 0x2, f.get("symsize", 24), f["sym_at"], f["nsyms"], f["str_at"], f["strsize"])
+    out += extra_cmds
+    out += b"\0" * (data_at - len(out))
+    out += blobs + symtab + strtab
+    return out
+
+
+def fat(slices, is64=False, n=None, hidden=0, align=12, override=None):
+    """slices: list of (cputype, subtype, bytes), laid out in order and
+    aligned. hidden: how many trailing entries sit after nfat_arch (lipo
+    -hideARM64). override(entries) may then lie about offsets, sizes and
+    alignments without moving the bytes."""
+    ent = 32 if is64 else 20
+    hdr = 8 + ent * len(slices)
+    pos = hdr
+    entries = []
+    img = bytearray()
+    for cpu, sub, data in slices:
+        pos = (pos + (1 << align) - 1) & ~((1 << align) - 1)
+        entries.append([cpu, sub, pos, len(data), align])
+        img += b"\0" * (pos - len(img)) if pos > len(img) else b""
+        img[pos:pos + len(data)] = data
+        pos += len(data)
+    if override:
+        override(entries)
+    out = struct.pack(">II", 0xCAFEBABF if is64 else 0xCAFEBABE, n if n is not None else len(slices) - hidden)
+    for cpu, sub, off, size, al in entries:
+        if is64:
+            out += struct.pack(">iiQQII", cpu, sub, off, size, al, 0)
+        else:
+            out += struct.pack(">iiIIi", cpu, sub, off, size, al)
+    img[0:len(out)] = out
+    return bytes(img)
+
+
+def ar(members, symdef=True, bad=None):
+    """Darwin ar with #1/N names, like llvm-ar --format=darwin."""
+    out = b"!<arch>\n"
+    if symdef:
+        members = [("__.SYMDEF SORTED", b"\0" * 8)] + list(members)
+    for name, data in members:
+        nm = name.encode()
+        pad = (-len(nm)) % 8 + 4
+        nm_field = nm + b"\0" * pad
+        size = len(nm_field) + len(data)
+        hdr = ("#1/%-13d" % len(nm_field)).encode() + b"0".ljust(12) + b"0".ljust(6) + b"0".ljust(6) \
+            + b"644".ljust(8) + str(size).encode().ljust(10) + b"`\n"
+        if bad:
+            hdr, nm_field, data = bad(name, hdr, nm_field, data)
+        out += hdr + nm_field + data
+        if len(out) % 2:
+            out += b"\n"
+    return out
+
+
+def write(name, data):
+    with open(os.path.join(HERE, name), "wb") as fh:
+        fh.write(data)
+
+
+def go(cpu=ARM64, platform=PLAT_IOS, names=("runtime.main", MARKER, "main.main"), layout=120,
+       syms=(), version="go1.26.8", **kw):
+    return macho(cpu=cpu, platform=platform, pcln=pclntab(list(names), layout),
+                 bi=buildinfo_inline(version), syms=syms, **kw)
+
+
+def main():
+    for f in os.listdir(HERE):
+        if f.endswith(".bin"):
+            os.remove(os.path.join(HERE, f))
+    nomark = ("runtime.main", "main.main")
+    good = go()
+    # Readable inputs with known verdicts.
+    write("ok-pcln120-marker.bin", good)
+    write("ok-pcln118-marker.bin", go(layout=118, version="go1.19.13"))
+    write("ok-pcln116-marker.bin", macho(pcln=pclntab(["runtime.main", MARKER], 116),
+                                         bi_pointer_version="go1.17.13"))
+    write("ok-pcln116-ptr4-armv7.bin", macho(cpu=ARMV7, sub=9, is64=False, pcln=pclntab(["runtime.main"], 116, 4),
+                                             bi_pointer_version="go1.16.15"))
+    write("ok-symtab-marker.bin", go(names=nomark, syms=("runtime.main", MARKER)))
+    write("ok-versionmin-sim-x86.bin", go(cpu=X86_64, names=nomark, versionmin=0x25))
+    write("ok-upstream-detection.bin", go(names=("runtime.main", "internal/cpu.sysctlbynameInt32")))
+    write("ok-not-go.bin", macho(syms=("main",)))
+    write("fail-pcln120-nomarker.bin", go(names=nomark))
+    write("fail-macos-marker.bin", go(platform=PLAT_MACOS))
+    write("ok-fat-hidden-arm64.bin", fat([(X86_64, 3, go(cpu=X86_64, platform=PLAT_IOSSIM, names=nomark)),
+                                          (ARM64, 0, good)], hidden=1))
+    write("fail-fat-hidden-arm64-nomarker.bin", fat([(X86_64, 3, go(cpu=X86_64, platform=PLAT_IOSSIM, names=nomark)),
+                                                     (ARM64, 0, go(names=nomark))], hidden=1))
+    write("ok-ar-marker.bin", ar([("go.o", good), ("000000.o", macho(syms=("x",)))]))
+    write("ok-fat64-ar.bin", fat([(ARM64, 0, ar([("go.o", good)]))], is64=True))
+
+    # Truncations.
+    write("bad-empty.bin", b"")
+    write("bad-short.bin", b"\xcf\xfa")
+    write("bad-not-macho.bin", b"hello, this is not a Mach-O file\n")
+    write("bad-trunc-header.bin", good[:20])
+    write("bad-trunc-loadcmds.bin", good[:60])
+    write("bad-trunc-pclntab.bin", good[:300])
+    write("bad-bigendian.bin", struct.pack(">I", 0xFEEDFACF) + good[4:])
+
+    # Load commands.
+    write("bad-huge-ncmds.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(ncmds=0xFFFFFFFF)))
+    write("bad-huge-sizeofcmds.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(sizeofcmds=0xFFFFFFF0)))
+    write("bad-cmdsize-0.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(segsize=0)))
+    write("bad-cmdsize-past-table.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(bvsize=0x10000)))
+    write("bad-huge-nsects.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(nsects=0x7FFFFFFF)))
+    write("bad-segment-kind.bin", macho(pcln=pclntab(list(nomark)), tweak=lambda f: f.update(segcmd=0x1)))
+
+    def past_end(f):
+        name, off, size, a = f["layout"][0]
+        f["layout"][0] = (name, off, size + 0x100000, a)
+    write("bad-section-past-end.bin", macho(pcln=pclntab(list(nomark)), tweak=past_end))
+
+    def off_huge(f):
+        name, off, size, a = f["layout"][0]
+        f["layout"][0] = (name, 0xFFFFFFF0, size, a)
+    write("bad-section-offset-huge.bin", macho(pcln=pclntab(list(nomark)), tweak=off_huge))
+    write("bad-huge-nsyms.bin", go(names=nomark, syms=("a",), tweak=lambda f: f.update(nsyms=0xFFFFFFFF)))
+    write("bad-strtab-past-end.bin", go(names=nomark, syms=("a",), tweak=lambda f: f.update(strsize=0x7FFFFFFF)))
+
+    def strx_bad(f):
+        f["strsize"] = 2  # names point past it
+    write("bad-strx-past-strtab.bin", go(names=nomark, syms=("abc", "defgh"), tweak=strx_bad))
+    two_symtab = struct.pack("<IIIIII", 0x2, 24, 0, 0, 0, 0)
+    write("bad-two-symtabs.bin", go(names=nomark, syms=("a",), extra_cmds=two_symtab))
+
+    # pclntab.
+    def pcln_mut(fn):
+        p = bytearray(pclntab(list(nomark)))
+        fn(p)
+        return macho(pcln=bytes(p), bi=buildinfo_inline())
+    write("bad-pcln-magic.bin", pcln_mut(lambda p: p.__setitem__(slice(0, 4), b"\x01\x02\x03\x04")))
+    write("bad-pcln-ptrsize.bin", pcln_mut(lambda p: p.__setitem__(7, 3)))
+    write("bad-pcln-huge-nfunc.bin", pcln_mut(lambda p: p.__setitem__(slice(8, 16), struct.pack("<Q", 1 << 60))))
+    write("bad-pcln-offset-past-end.bin", pcln_mut(lambda p: p.__setitem__(slice(64, 72), struct.pack("<Q", 0x7FFFFFFF))))
+    write("bad-pcln-offsets-unordered.bin", pcln_mut(lambda p: p.__setitem__(slice(32, 40), struct.pack("<Q", 0x7000))))
+
+    def funcoff_out(p):
+        pcln = struct.unpack_from("<Q", p, 64)[0]
+        struct.pack_into("<I", p, pcln + 4, 0x7FFFFFF0)
+    write("bad-pcln-funcoff-out.bin", pcln_mut(funcoff_out))
+
+    def nameoff(v):
+        def fn(p):
+            pcln = struct.unpack_from("<Q", p, 64)[0]
+            funcoff = struct.unpack_from("<I", p, pcln + 4)[0]
+            struct.pack_into("<i", p, pcln + funcoff + 4, v)
+        return fn
+    write("bad-pcln-nameoff-out.bin", pcln_mut(nameoff(0x100000)))
+    write("bad-pcln-nameoff-negative.bin", pcln_mut(nameoff(-8)))
+    write("bad-pcln-trunc-header.bin", macho(pcln=pclntab(list(nomark))[:20]))
+
+    # Fat.
+    sl = [(ARM64, 0, good), (X86_64, 3, go(cpu=X86_64, platform=PLAT_IOSSIM, names=nomark))]
+    write("bad-fat-huge-nfat.bin", fat(sl, is64=True, n=0xFFFFFFFF))
+    write("bad-fat-java-count.bin", fat(sl, n=50))
+    write("bad-fat-zero.bin", fat(sl, n=0))
+    write("bad-fat-trunc-entries.bin", fat(sl, n=40)[:300])
+    write("bad-fat-overlap.bin", fat(sl, override=lambda e: e[1].__setitem__(slice(2, 5), [e[0][2] + 64, e[1][3], 0])))
+    write("bad-fat-self.bin", fat(sl, override=lambda e: e[0].__setitem__(2, 0)))
+    write("bad-fat-covers-header.bin", fat(sl, override=lambda e: e[0].__setitem__(2, 16), align=4))
+    write("bad-fat-past-end.bin", fat(sl, override=lambda e: e[1].__setitem__(3, 0x7FFFFFFF)))
+    write("bad-fat-misaligned.bin", fat(sl, override=lambda e: e[0].__setitem__(4, 13)))
+    write("bad-fat-align-huge.bin", fat(sl, override=lambda e: e[0].__setitem__(4, 40)))
+    write("bad-fat-dup-arch.bin", fat([sl[0], (ARM64, 0, good)]))
+    write("bad-fat-nested.bin", fat([(ARM64, 0, fat([sl[0]]))]))
+    write("bad-fat-cpu-mismatch.bin", fat([(X86_64, 3, good)]))
+    write("bad-fat-slice-garbage.bin", fat([(ARM64, 0, b"garbage!" * 8)]))
+
+    # Archives.
+    write("bad-ar-empty.bin", b"!<arch>\n")
+    write("bad-ar-trunc-header.bin", ar([("go.o", good)])[:40])
+
+    def size_field(v):
+        def fn(name, hdr, nm, data):
+            if name == "go.o":
+                hdr = hdr[:48] + v.ljust(10) + hdr[58:]
+            return hdr, nm, data
+        return fn
+    write("bad-ar-size-alpha.bin", ar([("go.o", good)], bad=size_field(b"12a")))
+    write("bad-ar-size-negative.bin", ar([("go.o", good)], bad=size_field(b"-5")))
+    write("bad-ar-size-past-end.bin", ar([("go.o", good)], bad=size_field(b"9999999999")))
+    write("bad-ar-size-blank.bin", ar([("go.o", good)], bad=size_field(b"")))
+
+    def fmag(name, hdr, nm, data):
+        return (hdr[:58] + b"XX" if name == "go.o" else hdr), nm, data
+    write("bad-ar-fmag.bin", ar([("go.o", good)], bad=fmag))
+
+    def longname(name, hdr, nm, data):
+        if name == "go.o":
+            hdr = b"#1/99999999999".ljust(16) + hdr[16:]
+        return hdr, nm, data
+    write("bad-ar-longname-huge.bin", ar([("go.o", good)], bad=longname))
+
+    def longname_alpha(name, hdr, nm, data):
+        if name == "go.o":
+            hdr = b"#1/1x".ljust(16) + hdr[16:]
+        return hdr, nm, data
+    write("bad-ar-longname-alpha.bin", ar([("go.o", good)], bad=longname_alpha))
+    write("bad-ar-member-trunc-macho.bin", ar([("go.o", good[:100])]))
+    write("bad-ar-nested-ar.bin", ar([("inner.a", ar([("go.o", good)]))]))
+    write("bad-ar-nested-fat.bin", ar([("fat.o", fat([sl[0]]))]))
+    write("bad-ar-no-objects.bin", ar([("README", b"just text\n")]))
+    write("bad-fat-ar-bad-member.bin", fat([(ARM64, 0, ar([("go.o", pcln_mut(nameoff(-8)))]))]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,631 @@
+#!/usr/bin/env bats
+# tests/shim.bats — the `go` shim (issue 2) and its post-build check (issue 5
+# item 1), driven against the real Go toolchain; no mocks of go itself.
+
+load helpers/common
+load helpers/shim
+
+setup() {
+	common_setup
+	export GOFLAGS= GOOS= GOARCH= CGO_ENABLED=
+	unset GOFLAGS GOOS GOARCH CGO_ENABLED
+	export GOWRAP_LOG="$TMP/log.jsonl"
+}
+
+# --- invisible when it adds nothing --------------------------------------
+
+@test "go version is byte-identical through the shim" {
+	d="$(dgo version 2>&1; echo "rc=$?")"
+	s="$(sgo version 2>&1; echo "rc=$?")"
+	[ "$d" = "$s" ]
+	[ "$(log_field injected)" = false ]
+}
+
+@test "go env and go env -json are byte-identical through the shim" {
+	# GOGCCFLAGS names a fresh temp directory on every run (even two direct
+	# runs differ), so it is compared without that one random path.
+	norm() { sed -E 's#go-build[0-9]+#go-buildN#g'; }
+	[ "$(dgo env 2>&1 | norm)" = "$(sgo env 2>&1 | norm)" ]
+	[ "$(dgo env -json 2>&1 | norm)" = "$(sgo env -json 2>&1 | norm)" ]
+	# everything else byte for byte
+	[ "$(dgo env GOROOT GOPATH GOFLAGS GOOS GOARCH GOTOOLCHAIN GOVERSION 2>&1)" = \
+	  "$(sgo env GOROOT GOPATH GOFLAGS GOOS GOARCH GOTOOLCHAIN GOVERSION 2>&1)" ]
+	# also with an iOS target in the environment: env is never touched
+	[ "$(GOOS=ios GOARCH=arm64 dgo env 2>&1 | norm)" = "$(GOOS=ios GOARCH=arm64 sgo env 2>&1 | norm)" ]
+}
+
+@test "pass-through execs the real go: the shim's pid becomes go's" {
+	# With exec there is no extra process: the pid the shell started runs go.
+	run bash -c 'PATH="$1"; go tool dist env >/dev/null & pid=$!; sleep 0.05; readlink /proc/$pid/exe; wait $pid' _ "$(shim_path)"
+	[ "$status" -eq 0 ]
+	[ "$(log_field reason)" = '"subcommand does not compile for the target"' ]
+	[[ "$output" == */go || "$output" == */dist || -z "$output" ]]
+	[[ "$output" != "$SHIM_DIR/go" ]]
+}
+
+@test "failing build: same status and stderr with and without the shim" {
+	mkdir -p "$TMP/bad"
+	printf 'module bad\n\ngo 1.21\n' >"$TMP/bad/go.mod"
+	printf 'package main\n\nfunc main() { undefined() }\n' >"$TMP/bad/main.go"
+	cd "$TMP/bad"
+	run dgo build -o /dev/null .
+	ds=$status; dout=$output
+	run sgo build -o /dev/null .
+	[ "$status" -eq "$ds" ]
+	[ "$output" = "$dout" ]
+	[ "$ds" -eq 1 ]
+	# and the same for an injected (ios/arm64) build
+	run env GOOS=ios GOARCH=arm64 CGO_ENABLED=0 "$REAL_GO" vet .
+	ds=$status; dout=$output
+	run env GOOS=ios GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go vet .
+	[ "$status" -eq "$ds" ]
+	[ "$output" = "$dout" ]
+	[ "$(log_field injected)" = true ]
+	[ "$(log_field exit)" = "$ds" ]
+}
+
+@test "go run of a program exiting 3 and a failing go test: same status" {
+	make_args_module "$TMP/a"
+	cd "$TMP/a"
+	run env EXIT=3 "$REAL_GO" run . x
+	ds=$status; dout=$output
+	run env EXIT=3 PATH="$(shim_path)" go run . x
+	[ "$status" -eq "$ds" ]
+	[ "$output" = "$dout" ]
+	[ "$ds" -eq 1 ]
+	cat >"$TMP/a/main_test.go" <<-'EOM'
+	package main
+
+	import "testing"
+
+	func TestFail(t *testing.T) { t.Fatal("boom") }
+	EOM
+	run dgo test -count=1 .
+	ds=$status
+	run sgo test -count=1 .
+	[ "$status" -eq "$ds" ]
+	[ "$ds" -eq 1 ]
+	[[ "$output" == *boom* ]]
+}
+
+@test "arguments with spaces, quotes and non-ASCII reach the program exactly" {
+	make_args_module "$TMP/a"
+	cd "$TMP/a"
+	args=("a b" "'single'" '"double"' 'back\slash' 'ümlaut 日本' '$HOME' '' '-tags=ios' '-overlay=x')
+	run dgo run . "${args[@]}"
+	[ "$status" -eq 0 ]
+	want="$output"
+	run sgo run . "${args[@]}"
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	[ "$output" = '["a b","'"'"'single'"'"'","\"double\"","back\\slash","ümlaut 日本","$HOME","","-tags=ios","-overlay=x"]' ]
+}
+
+@test "arguments with spaces, quotes and non-ASCII survive an injected call" {
+	tmpl='{{"a b \" ü 日本 '"'"'q'"'"'"}} {{.ImportPath}}'
+	run env GOOS=ios GOARCH=arm64 "$REAL_GO" list -f "$tmpl" internal/cpu
+	want="$output"
+	run env GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list -f "$tmpl" internal/cpu
+	[ "$status" -eq 0 ]
+	[ "$output" = "$want" ]
+	[ "$(log_field injected)" = true ]
+}
+
+@test "SIGINT to the process group: same status through the shim (go run, pass-through)" {
+	make_args_module "$TMP/s"
+	cat >"$TMP/s/main.go" <<-'EOM'
+	package main
+
+	import (
+		"os"
+		"time"
+	)
+
+	func main() {
+		os.WriteFile(os.Getenv("READY"), nil, 0o644)
+		time.Sleep(60 * time.Second)
+	}
+	EOM
+	cd "$TMP/s"
+	dgo build -o /dev/null .
+	export READY="$TMP/ready" SIG=INT TO=group
+	d="$(signal_status "$REAL_GO" run .)"
+	s="$(PATH="$(shim_path)" signal_status go run .)"
+	echo "direct=$d shim=$s"
+	[ "$d" = "$s" ]
+	[ "$d" != never-ready ]
+}
+
+@test "SIGTERM to the go process: same status through the shim (go run, pass-through)" {
+	make_args_module "$TMP/s"
+	cat >"$TMP/s/main.go" <<-'EOM'
+	package main
+
+	import (
+		"os"
+		"time"
+	)
+
+	func main() {
+		os.WriteFile(os.Getenv("READY"), nil, 0o644)
+		time.Sleep(60 * time.Second)
+	}
+	EOM
+	cd "$TMP/s"
+	export READY="$TMP/ready" SIG=TERM TO=pid
+	d="$(signal_status "$REAL_GO" run .)"
+	s="$(PATH="$(shim_path)" signal_status go run .)"
+	echo "direct=$d shim=$s"
+	[ "$d" = "$s" ]
+	[ "$d" = 143 ]
+}
+
+@test "SIGINT and SIGTERM during an injected build: same status as without the shim" {
+	# -toolexec runs a tool that announces itself and sleeps, so the build is
+	# in flight when the signal arrives; the overlay is injected (ios/arm64).
+	cat >"$TMP/slowtool" <<-'EOM'
+	#!/usr/bin/env bash
+	echo "$PPID" >"$READY.tmp" && mv "$READY.tmp" "$READY"
+	exec sleep 60
+	EOM
+	chmod +x "$TMP/slowtool"
+	mkdir -p "$TMP/s"
+	printf 'module example.com/s\n\ngo 1.21\n' >"$TMP/s/go.mod"
+	printf 'package s\n\nfunc F() int { return 1 }\n' >"$TMP/s/s.go"
+	cd "$TMP/s"
+	# CHECK_GONE: the go process itself must be gone once the shim has exited
+	# (signals are forwarded, not just obeyed by the shim).
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 CHECK_GONE=1
+	for spec in INT:group TERM:pid; do
+		export SIG="${spec%%:*}" TO="${spec##*:}"
+		d="$(signal_status "$REAL_GO" build -toolexec="$TMP/slowtool" -o /dev/null .)"
+		s="$(PATH="$(shim_path)" signal_status go build -toolexec="$TMP/slowtool" -o /dev/null .)"
+		echo "$spec direct=$d shim=$s"
+		[ "$d" = "$s" ]
+		[[ "$d" == *:gone ]]
+	done
+	grep -q '"injected":true' "$GOWRAP_LOG"
+}
+
+# --- the overlay reaches iOS-family targets and only them ----------------
+
+@test "ios/arm64: the marker is compiled into internal/cpu" {
+	f="$(GOOS=ios GOARCH=arm64 cpu_export sgo)"
+	has_marker "$f"
+	[ "$(log_field injected)" = true ]
+	[ "$(log_field target)" = '"ios/arm64"' ]
+	[ "$(log_field goroot)" = "\"$REAL_GOROOT\"" ]
+	ov="$(log_field overlay | jq -r .)"
+	[ -f "$ov" ]
+	[[ "$ov" == "$GOWRAP_CACHE"/* ]]
+	# without the shim: no marker (the test would be vacuous otherwise)
+	f="$(GOOS=ios GOARCH=arm64 cpu_export dgo)"
+	! has_marker "$f"
+}
+
+@test "gomobile style GOFLAGS=-tags=ios,... with GOOS=ios gets the marker" {
+	f="$(GOOS=ios GOARCH=arm64 GOFLAGS=-tags=ios,tvos cpu_export sgo)"
+	has_marker "$f"
+	[ "$(log_field tags)" = '"ios,tvos"' ]
+}
+
+@test "Mac Catalyst style: GOOS=darwin with the ios tag gets the marker (GOFLAGS and argv)" {
+	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=ios,macos,maccatalyst cpu_export sgo)"
+	has_marker "$f"
+	f="$(GOOS=darwin GOARCH=arm64 sgo list -tags 'macos,ios' -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	# old space-separated form (Go <= 1.12 style, still accepted)
+	f="$(GOOS=darwin GOARCH=arm64 sgo list "-tags=macos ios" -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	# quotes group: "'macos ios'" is one tag named "macos ios", as cmd/go reads it
+	f="$(GOOS=darwin GOARCH=arm64 sgo list "-tags='macos ios'" -export -f '{{.Export}}' internal/cpu)"
+	! has_marker "$f"
+	# the last -tags on the command line wins, as for any go flag
+	f="$(GOOS=darwin GOARCH=arm64 sgo list -tags ios -tags macos -export -f '{{.Export}}' internal/cpu)"
+	! has_marker "$f"
+	f="$(GOOS=darwin GOARCH=arm64 sgo list -tags macos -tags=ios -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	# argv -tags overrides GOFLAGS' tags (last wins): no ios left
+	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=ios sgo list -tags macos -export -f '{{.Export}}' internal/cpu)"
+	! has_marker "$f"
+	[ "$(log_field injected)" = false ]
+}
+
+@test "linux/arm64, darwin/arm64, ios/amd64, netbsd/arm64: nothing injected, no marker" {
+	for t in linux/arm64 darwin/arm64 ios/amd64 netbsd/arm64 darwin/amd64; do
+		f="$(GOOS="${t%/*}" GOARCH="${t#*/}" cpu_export sgo)"
+		! has_marker "$f"
+		[ "$(log_field injected)" = false ]
+		[ "$(log_field target)" = "\"$t\"" ]
+	done
+	# tags that merely contain "ios" are not the ios tag
+	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=iosx,xios cpu_export sgo)"
+	! has_marker "$f"
+	[ "$(log_field injected)" = false ]
+}
+
+@test "target read from the go env -w file when the environment is silent" {
+	export GOENV="$TMP/goenv"
+	printf 'GOOS=ios\nGOARCH=arm64\n' >"$GOENV"
+	f="$(cpu_export sgo)"
+	has_marker "$f"
+	[ "$(log_field target)" = '"ios/arm64"' ]
+	# environment beats the file
+	f="$(GOOS=linux cpu_export sgo)"
+	! has_marker "$f"
+	# GOFLAGS from the file too (Catalyst)
+	printf 'GOOS=darwin\nGOARCH=arm64\nGOFLAGS=-tags=ios\n' >"$GOENV"
+	f="$(cpu_export sgo)"
+	has_marker "$f"
+	# GOENV=off: the file is not read
+	f="$(GOENV=off GOOS= GOARCH=arm64 cpu_export sgo)"
+	! has_marker "$f"
+}
+
+@test "subcommands without a compile for the target are passed through" {
+	make_args_module "$TMP/a"
+	cd "$TMP/a"
+	export GOOS=ios GOARCH=arm64
+	for c in "mod tidy" "clean" "fmt ./..." "env GOOS" "version" "doc fmt.Println" "generate ./..."; do
+		# (some fail for ios without cgo, exactly as without the shim)
+		# shellcheck disable=SC2086
+		: >"$GOWRAP_LOG"
+		# shellcheck disable=SC2086
+		sgo $c >/dev/null 2>&1 || true
+		# (go doc may itself run `go list` through the shim: look at our line)
+		# shellcheck disable=SC2086
+		sub="$(set -- $c; echo "$1")"
+		jq -e -s --arg s "$sub" 'map(select(.subcommand == $s)) | length == 1 and all(.[]; .injected == false)' "$GOWRAP_LOG"
+	done
+}
+
+# --- where the flag goes ---------------------------------------------------
+
+@test "injection position: after the subcommand, after -C dir, never after packages or -args" {
+	make_recording_go "$TMP/rgo"
+	export GOWRAP_GO="$TMP/rgo" ARGV_FILE="$TMP/argv" GOOS=ios GOARCH=arm64 CGO_ENABLED=0
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	sgo list -e -f x . -tags ios >/dev/null
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[0]}" = list ]
+	[[ "${got[1]}" == -overlay=/* ]]
+	[ "${got[*]:2}" = "-e -f x . -tags ios" ]
+
+	sgo list -C "$TMP/m" -e . >/dev/null
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[*]:0:3}" = "list -C $TMP/m" ]
+	[[ "${got[3]}" == -overlay=/* ]]
+
+	(cd / && sgo -C "$TMP/m" list -e . >/dev/null)
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[*]:0:3}" = "-C $TMP/m list" ]
+	[[ "${got[3]}" == -overlay=/* ]]
+
+	(cd / && sgo list -C="$TMP/m" -e . >/dev/null)
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[1]}" = "-C=$TMP/m" ]
+	[[ "${got[2]}" == -overlay=/* ]]
+
+	# program arguments after `go run pkg` and test args after -args are not ours
+	run sgo vet . -args -overlay=/nonexistent
+	mapfile -t got <"$ARGV_FILE"
+	[[ "${got[1]}" == -overlay=/* ]]
+	[ "${got[-1]}" = -overlay=/nonexistent ]
+	# exactly one -overlay added
+	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
+}
+
+@test "-C dir: the effective directory decides, and the marker is compiled" {
+	make_args_module "$TMP/m"
+	cd /
+	f="$(GOOS=ios GOARCH=arm64 sgo -C "$TMP/m" list -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	[ "$(log_field dir)" = "\"$TMP/m\"" ]
+	f="$(GOOS=ios GOARCH=arm64 sgo list -C "$TMP/m" -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	# a -C that does not exist is go's error to report, unchanged
+	run env GOOS=ios GOARCH=arm64 "$REAL_GO" list -C "$TMP/nope" .
+	ds=$status; dout=$output
+	run env GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list -C "$TMP/nope" .
+	[ "$status" -eq "$ds" ]
+	[ "$output" = "$dout" ]
+}
+
+# --- the caller's own overlay ----------------------------------------------
+
+@test "caller's -overlay (argv, relative, after -C) is merged with ours: both effects visible" {
+	make_msg_module "$TMP/m"
+	printf '{"Replace":{"p/p.go":"p_replacement.go"}}\n' >"$TMP/m/my.json"
+	cd /
+	out="$(GOOS=ios GOARCH=arm64 sgo list -C "$TMP/m" -overlay=my.json -deps -export \
+		-f '{{.ImportPath}} {{.Export}}' ./p)"
+	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	cexp="$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
+	grep -aq caller-overlay-text "$pexp"
+	! grep -aq original-message-text "$pexp"
+	has_marker "$cexp"
+	merged="$(log_field overlay | jq -r .)"
+	[[ "$merged" == "$GOWRAP_CACHE"/merged/*.json ]]
+	jq -e --arg k "$TMP/m/p/p.go" --arg v "$TMP/m/p_replacement.go" '.Replace[$k] == $v' "$merged"
+	# the caller's file is untouched
+	[ "$(cat "$TMP/m/my.json")" = '{"Replace":{"p/p.go":"p_replacement.go"}}' ]
+}
+
+@test "caller's -overlay from GOFLAGS is merged too (two-argument -overlay form in argv also)" {
+	make_msg_module "$TMP/m"
+	printf '{"Replace":{"%s":"%s"}}\n' "$TMP/m/p/p.go" "$TMP/m/p_replacement.go" >"$TMP/my.json"
+	cd "$TMP/m"
+	out="$(GOOS=ios GOARCH=arm64 GOFLAGS="-overlay=$TMP/my.json -tags=ios" sgo list -deps -export \
+		-f '{{.ImportPath}} {{.Export}}' ./p)"
+	grep -aq caller-overlay-text "$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	has_marker "$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
+	out="$(GOOS=ios GOARCH=arm64 sgo list -overlay "$TMP/my.json" -deps -export \
+		-f '{{.ImportPath}} {{.Export}}' ./p)"
+	grep -aq caller-overlay-text "$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	has_marker "$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
+	# identical inputs name the identical merged file
+	a="$(log_field overlay)"
+	GOOS=ios GOARCH=arm64 sgo list -overlay "$TMP/my.json" -e ./p >/dev/null
+	[ "$(log_field overlay)" = "$a" ]
+}
+
+# --- GOROOT, memo ------------------------------------------------------------
+
+@test "memo: second call hits; go.mod change and GOTOOLCHAIN change miss" {
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	export GOOS=ios GOARCH=arm64
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"miss"' ]
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"hit"' ]
+	echo "// touched" >>go.mod
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"miss"' ]
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"hit"' ]
+	GOTOOLCHAIN=local+auto sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"miss"' ]
+	# a new go.mod between the directory and the old module root is seen
+	mkdir -p sub/inner
+	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
+	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
+	[ "$(log_field memo)" = '"hit"' ]
+	printf 'module example.com/sub\n\ngo 1.21\n' >sub/go.mod
+	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
+	[ "$(log_field memo)" = '"miss"' ]
+	# deleting the generated overlay is a miss, and it is regenerated
+	ov="$(log_field overlay | jq -r .)"
+	rm -f "$ov"
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"miss"' ]
+	[ -f "$ov" ]
+}
+
+@test "GOROOT comes from the real go in the caller's environment (GOROOT override is followed)" {
+	ln -s "$REAL_GOROOT" "$TMP/goroot-link"
+	f="$(GOROOT="$TMP/goroot-link" GOOS=ios GOARCH=arm64 cpu_export sgo)"
+	[ "$(log_field goroot)" = "\"$TMP/goroot-link\"" ]
+	# the overlay is keyed on the path go uses, so it still takes effect
+	has_marker "$f"
+	jq -e --arg k "$TMP/goroot-link/src/internal/cpu/cpu_arm64_other.go" '.Replace | has($k)' \
+		"$(log_field overlay | jq -r .)"
+}
+
+# --- post-build verification (issue 5 item 1) --------------------------------
+
+@test "verification: a real iOS link through the shim verifies; an ignored overlay fails with 110" {
+	make_args_module "$TMP/app"
+	cd "$TMP/app"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	run sgo build -o app .
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = true ]
+	[ "$(log_field output)" = "\"$TMP/app/app\"" ]
+	# a go that silently drops -overlay (what a wrong GOROOT key amounts to)
+	cat >"$TMP/dropgo" <<-EOM
+	#!/usr/bin/env bash
+	args=()
+	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
+	exec "$REAL_GO" "\${args[@]}"
+	EOM
+	chmod +x "$TMP/dropgo"
+	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
+	echo "$output"
+	[ "$status" -eq 110 ]
+	[[ "$output" == *"gowrap: built output lacks the gowrap marker: $TMP/app/app2"* ]]
+	[[ "$output" == *arm64* ]]
+	[[ "$output" == *"(fix: "* ]]
+	[ "$(log_field verified)" = false ]
+	# GOWRAP_VERIFY=0 turns the check off
+	run env GOWRAP_VERIFY=0 GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = null ]
+}
+
+@test "verification: c-archive (gomobile's per-arch .a) verifies" {
+	make_args_module "$TMP/lib"
+	cat >"$TMP/lib/main.go" <<-'EOM'
+	package main
+
+	import "C"
+
+	//export Add
+	func Add(a, b C.int) C.int { return a + b }
+
+	func main() {}
+	EOM
+	cd "$TMP/lib"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	run sgo build -buildmode=c-archive -ldflags=-extar="$APPLE/bin/ar" -o "$TMP/lib/x.a" .
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = true ]
+}
+
+# --- faults: one line, distinct exit code ------------------------------------
+
+@test "fault 100: GOWRAP_GO not executable; no go on PATH at all" {
+	run env GOWRAP_GO="$TMP/nope" PATH="$(shim_path)" go version
+	[ "$status" -eq 100 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: GOWRAP_GO is not usable: $TMP/nope is not an executable file (fix: "* ]]
+	run env PATH="$TMP/empty" "$SHIM_DIR/go" version
+	[ "$status" -eq 100 ]
+	[[ "$output" == "gowrap: cannot find the real go: no executable named go on PATH (fix: "* ]]
+	[ "$(log_field exit)" = 100 ]
+}
+
+@test "fault 101: only gowrap shims on PATH (two copies cannot loop)" {
+	mkdir -p "$TMP/shim2"
+	cp "$SHIM_DIR/go" "$TMP/shim2/go"
+	run env PATH="$SHIM_DIR:$TMP/shim2" "$SHIM_DIR/go" version
+	[ "$status" -eq 101 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot find the real go: only gowrap shims are named go on PATH (fix: "* ]]
+	# the copy first, the original second, then the real go: found, no loop
+	run env PATH="$TMP/shim2:$SHIM_DIR:$(dirname "$REAL_GO")" go version
+	[ "$status" -eq 0 ]
+	[ "$output" = "$("$REAL_GO" version)" ]
+	# GOWRAP_GO naming a shim
+	run env GOWRAP_GO="$TMP/shim2/go" PATH="$(shim_path)" go version
+	[ "$status" -eq 101 ]
+}
+
+@test "fault 102/103: caller's overlay missing, not JSON, not an overlay" {
+	export GOOS=ios GOARCH=arm64
+	cd "$TMP"
+	run sgo list -overlay=missing.json internal/cpu
+	[ "$status" -eq 102 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot read your -overlay file: missing.json: No such file or directory (fix: "* ]]
+	echo 'not json' >bad.json
+	run sgo list -overlay=bad.json internal/cpu
+	[ "$status" -eq 103 ]
+	[[ "$output" == "gowrap: your -overlay file is not overlay JSON: bad.json: not a JSON object (fix: "* ]]
+	echo '{"Replace":["x"]}' >arr.json
+	run sgo list -overlay=arr.json internal/cpu
+	[ "$status" -eq 103 ]
+	[[ "$output" == *'"Replace" is not an object'* ]]
+	echo '{"Replace":{"a":1}}' >num.json
+	run env GOFLAGS=-overlay=num.json PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 103 ]
+	# nothing half-written: no merged file
+	[ ! -e "$GOWRAP_CACHE/merged" ] || [ -z "$(ls "$GOWRAP_CACHE/merged")" ]
+}
+
+@test "fault 104: caller and gowrap replace the same file" {
+	export GOOS=ios GOARCH=arm64
+	key="$REAL_GOROOT/src/internal/cpu/cpu_arm64_other.go"
+	printf '{"Replace":{"%s":"%s"}}\n' "$key" "$TMP/mine.go" >"$TMP/c.json"
+	run sgo list -overlay="$TMP/c.json" internal/cpu
+	[ "$status" -eq 104 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/"*".json (fix: "* ]]
+	[ "$(log_field exit)" = 104 ]
+}
+
+@test "fault 105: GOROOT under GOMODCACHE (GOTOOLCHAIN download) refused with the fix" {
+	run env GOTOOLCHAIN=go1.27.3 "$REAL_GO" version
+	[ "$status" -eq 0 ] || skip "go1.27.3 toolchain not available (offline?)"
+	run env GOTOOLCHAIN=go1.27.3 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 105 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot overlay this toolchain: "*"golang.org/toolchain@v0.0.1-go1.27.3"*"lies beneath GOMODCACHE"*"refuses overlays"*"gowrap toolchain install go1.27.3"*"(fix: "* ]]
+	# builds that need no overlay still pass through
+	run env GOTOOLCHAIN=go1.27.3 GOOS=linux GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 0 ]
+	run env GOTOOLCHAIN=go1.27.3 PATH="$(shim_path)" go version
+	[ "$output" = "go version go1.27.3 linux/amd64" ] || [[ "$output" == "go version go1.27.3 "* ]]
+}
+
+@test "fault 106: cache directory unwritable" {
+	run env GOWRAP_CACHE=/etc/passwd/x GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 106 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot create directory: /etc/passwd/x: Not a directory (fix: "* ]]
+	# pass-through calls do not need the cache
+	run env GOWRAP_CACHE=/etc/passwd/x PATH="$(shim_path)" go version
+	[ "$status" -eq 0 ]
+}
+
+@test "fault 107: unbalanced quotes in GOFLAGS, only when it matters" {
+	run env GOFLAGS="-tags='ios" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 107 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot parse GOFLAGS: unterminated quote in the -tags value of GOFLAGS=-tags='ios (fix: "* ]]
+	run env GOFLAGS="'-tags=ios" GOOS=darwin GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 107 ]
+	[[ "$output" == "gowrap: cannot parse GOFLAGS: unterminated quote in GOFLAGS='-tags=ios (fix: "* ]]
+	# not an arm64 build / not a build: go's own message, unchanged
+	run env GOFLAGS="'-x" GOARCH=amd64 "$REAL_GO" list internal/cpu
+	ds=$status; dout=$output
+	run env GOFLAGS="'-x" GOARCH=amd64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq "$ds" ]
+	[ "$output" = "$dout" ]
+}
+
+@test "fault 108: an internal/cpu variant gowrap does not know is refused, nothing built" {
+	# A GOROOT of symlinks to the real one, with one edited file.
+	cp -as "$REAL_GOROOT" "$TMP/gr" 2>/dev/null
+	rm "$TMP/gr/src/internal/cpu/cpu_arm64_other.go"
+	{ cat "$REAL_GOROOT/src/internal/cpu/cpu_arm64_other.go"; echo "// edited"; } \
+		>"$TMP/gr/src/internal/cpu/cpu_arm64_other.go"
+	run env GOROOT="$TMP/gr" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 108 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == gowrap:* ]]
+	[[ "$output" == *cpu_arm64_other.go* ]]
+	[ "$(log_field exit)" = 108 ]
+}
+
+@test "fault 109: go env fails" {
+	cat >"$TMP/envfail" <<-EOM
+	#!/usr/bin/env bash
+	if [ "\$1" = env ]; then echo "go: simulated env failure" >&2; exit 1; fi
+	exec "$REAL_GO" "\$@"
+	EOM
+	chmod +x "$TMP/envfail"
+	run env GOWRAP_GO="$TMP/envfail" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 109 ]
+	[[ "$output" == "gowrap: go env failed: go: simulated env failure (status 1) (fix: "* ]]
+}
+
+# --- the evidence log ---------------------------------------------------------
+
+@test "log: one whole JSON line per call under 8 parallel calls" {
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	pids=()
+	for i in 1 2 3 4 5 6 7 8; do
+		if [ $((i % 2)) -eq 0 ]; then
+			GOOS=ios GOARCH=arm64 GOFLAGS=-tags=ios sgo list -e -f "{{.Dir}} $i" . >/dev/null &
+		else
+			sgo version >/dev/null &
+		fi
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p"; done
+	[ "$(wc -l <"$GOWRAP_LOG")" -eq 8 ]
+	jq -c . "$GOWRAP_LOG" >/dev/null   # every line parses
+	[ "$(jq -s 'map(select(.injected == true)) | length' "$GOWRAP_LOG")" -eq 4 ]
+	[ "$(jq -s 'map(select(.injected == false and .reason != null)) | length' "$GOWRAP_LOG")" -eq 4 ]
+	jq -e -s 'all(.[]; has("subcommand") and has("target") and has("goroot") and has("overlay") and has("pid") and has("time"))' "$GOWRAP_LOG"
+	jq -e -s 'map(select(.injected)) | all(.[]; .exit == 0 and .goroot != null and .tags == "ios")' "$GOWRAP_LOG"
+}
+
+@test "log: 32 parallel injected calls with a cold cache all succeed and agree" {
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	pids=()
+	for i in $(seq 1 32); do
+		GOOS=ios GOARCH=arm64 sgo list -e . >/dev/null &
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p"; done
+	[ "$(wc -l <"$GOWRAP_LOG")" -eq 32 ]
+	[ "$(jq -r .overlay "$GOWRAP_LOG" | sort -u | wc -l)" -eq 1 ]
+	[ "$(jq -r .exit "$GOWRAP_LOG" | sort -u)" = 0 ]
+}
