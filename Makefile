@@ -89,6 +89,7 @@ check: setup
 	$(MAKE) all
 	$(MAKE) asan
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+	GOWRAP_BUILD=$(CURDIR)/build-asan bash tests/run.sh tests/verify.bats
 	bash tests/run.sh
 
 demo: setup

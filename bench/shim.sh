@@ -35,6 +35,23 @@ EOC
 	"$CC" -O2 -o "$W/floor" "$W/floor.c"
 }
 
+# A stand-in go that does nothing (answers `env -json` like the real one), to
+# isolate what the shim itself adds on the injected path (memo hit).
+cat >"$W/nullgo.c" <<EOC
+#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv)
+{
+	if (argc > 1 && !strcmp(argv[1], "env"))
+		printf("{\\"GOROOT\\":\\"$("$REAL_GO" env GOROOT)\\",\\"GOVERSION\\":\\"$("$REAL_GO" env GOVERSION)\\",\\"GOMODCACHE\\":\\"$("$REAL_GO" env GOMODCACHE)\\"}\\n");
+	return 0;
+}
+EOC
+"$CC" -static -O2 -o "$W/nullgo" "$W/nullgo.c" 2>/dev/null || "$CC" -O2 -o "$W/nullgo" "$W/nullgo.c"
+# Real go binaries are > 10 MB and the shim only reads small candidates (to
+# spot other shim copies), so pad the stand-in to a real go's size.
+truncate -s 16M "$W/nullgo"
+
 # The harness: spec lines "name<TAB>VAR=val...<TAB>--<TAB>argv..."; runs every
 # command once per round, in order, prints "name median_ms p25 p75" per command.
 cat >"$W/harness.c" <<'EOC'
@@ -106,12 +123,15 @@ OVERLAY="$(PATH="$SPATH" "$BUILD/gowrap" overlay --json | sed -E 's/.*"overlay":
 env "${IOS[@]}" PATH="$SPATH" go build crypto/aes
 env "${IOS[@]}" "$REAL_GO" build -overlay="$OVERLAY" crypto/aes
 "$REAL_GO" build crypto/aes
+env "${IOS[@]}" GOWRAP_GO="$W/nullgo" "$SHIM_DIR/go" build crypto/aes
 
 t=$'\t'
 {
 	echo "floor${t}PATH=$SPATH${t}--${t}$W/floor${t}version"
 	echo "shim${t}PATH=$SPATH${t}--${t}$SHIM_DIR/go${t}version"
 	echo "real${t}PATH=$SPATH${t}--${t}$REAL_GO${t}version"
+	echo "null-direct${t}PATH=$SPATH${t}--${t}$W/nullgo${t}build${t}crypto/aes"
+	echo "null-shim-ios${t}GOOS=ios${t}GOARCH=arm64${t}GOWRAP_GO=$W/nullgo${t}PATH=$SPATH${t}--${t}$SHIM_DIR/go${t}build${t}crypto/aes"
 } >fast.spec
 {
 	echo "ios-shim${t}GOOS=ios${t}GOARCH=arm64${t}CGO_ENABLED=0${t}PATH=$SPATH${t}--${t}$SHIM_DIR/go${t}build${t}crypto/aes"
@@ -130,3 +150,5 @@ printf 'pass-through go version: shim/floor = %s (target <= 1.05)\n' "$(ratio sh
 printf 'pass-through go version: shim/real  = %s (for scale: floor/real = %s)\n' "$(ratio shim real)" "$(ratio floor real)"
 printf 'cached ios/arm64 build:  shim/hand-given -overlay = %s (target <= 1.05)\n' "$(ratio ios-shim ios-hand)"
 printf 'cached host build:       shim/direct = %s (target <= 1.02)\n' "$(ratio host-shim host-real)"
+printf 'shim cost on the injected path (memo hit, go replaced by a no-op): %s ms\n' \
+	"$(awk -v a="$(med null-shim-ios)" -v b="$(med null-direct)" 'BEGIN{printf "%.3f", a-b}')"

@@ -11,6 +11,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -168,17 +169,24 @@ static int make_absolute(const char *goroot, struct sb *out, struct gw_err *e)
 static int check_placement(const struct ov_result *r, const struct ov_opts *o, const char *cache,
 			   struct gw_err *e)
 {
+	/* The go command (1.26+) refuses an overlay that replaces files beneath
+	 * GOMODCACHE, where GOTOOLCHAIN downloads put their GOROOT. */
 	const char *tc = strstr(r->goroot, "/golang.org/toolchain@v");
-	if (o && ((o->gomodcache && *o->gomodcache && gw_path_within(r->goroot, o->gomodcache)) || tc))
-		return gw_err_set(e, GW_EXIT_MODCACHE_GOROOT, "GOROOT lies beneath GOMODCACHE",
-				  "run `gowrap toolchain install goX.Y.Z` for this version and put the launcher it prints first on PATH",
-				  "%s is a module-cache toolchain; the go command refuses overlays for files beneath GOMODCACHE%s%s",
-				  r->goroot, o->gomodcache ? " " : "", o->gomodcache ? o->gomodcache : "");
-	/* Checked by the caller too, but nothing may ever land inside GOROOT. */
+	if (o && ((o->gomodcache && *o->gomodcache && gw_path_within(r->goroot, o->gomodcache)) || tc)) {
+		char fix[256];
+		const char *v = r->goversion && !strncmp(r->goversion, "go1", 3) ? r->goversion : "goX.Y.Z";
+		snprintf(fix, sizeof fix,
+			 "run `gowrap toolchain install %.40s` and put the directory of the launcher it prints first on PATH",
+			 v);
+		return gw_err_set(e, GW_EXIT_MODCACHE_GOROOT, "GOROOT lies beneath GOMODCACHE", fix,
+				  "%s is a module-cache toolchain (GOMODCACHE %s); the go command refuses overlays that replace files there",
+				  r->goroot, o->gomodcache && *o->gomodcache ? o->gomodcache : "unknown");
+	}
+	/* gowrap never writes into GOROOT, not even through a misplaced cache. */
 	if (cache && gw_path_within(cache, r->goroot))
 		return gw_err_set(e, GW_EXIT_CACHE, "cache directory lies inside GOROOT",
 				  "set GOWRAP_CACHE to a directory outside the Go installation",
-				  "%s is beneath %s; gowrap never writes into GOROOT", cache, r->goroot);
+				  "%s is beneath %s", cache, r->goroot);
 	return 0;
 }
 

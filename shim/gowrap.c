@@ -113,15 +113,21 @@ static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const 
 	return v;
 }
 
-/* Should a successful call's output be checked, and where is it? */
-static int output_to_verify(const struct shim_cmdline *cl, const char *effdir, struct sb *out)
+/* Does this call write one output file that the check applies to? */
+static int verify_wanted(const struct shim_cmdline *cl)
 {
 	const char *v = getenv("GOWRAP_VERIFY");
 	if (v && strcmp(v, "0") == 0)
 		return 0;
 	if (!cl->output || !*cl->output)
 		return 0;
-	if (strcmp(cl->sub, "build") != 0 && !(strcmp(cl->sub, "test") == 0 && cl->test_c))
+	return strcmp(cl->sub, "build") == 0 || (strcmp(cl->sub, "test") == 0 && cl->test_c);
+}
+
+/* Should a successful call's output be checked, and where is it? */
+static int output_to_verify(const struct shim_cmdline *cl, const char *effdir, struct sb *out)
+{
+	if (!verify_wanted(cl))
 		return 0;
 	shim_abs_path(out, effdir, cl->output);
 	struct stat st;
@@ -231,6 +237,17 @@ int main(int argc, char **argv)
 	L.injected = 1;
 	L.overlay = ov;
 
+	/* Nothing to do after go (no output to verify, no log line to finish):
+	 * become go, as on pass-through — same pid, signals and status by
+	 * construction, and no extra process. Else spawn, wait, then act. */
+	const char *log = getenv("GOWRAP_LOG");
+	if (!(log && *log) && !verify_wanted(&cl)) {
+		nv[0] = argv[0];
+		execv(realgo.buf, nv);
+		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
+			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
+		fault(&e);
+	}
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait(&c);
 	if (st < 0) {

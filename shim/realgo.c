@@ -68,7 +68,7 @@ static int is_shim(const char *path, const struct stat *self, int have_self)
 		return 0;
 	if (have_self && st.st_dev == self->st_dev && st.st_ino == self->st_ino)
 		return 1;
-	(void)carries_mark; return 0;
+	return carries_mark(path, &st);
 }
 
 int gw_find_real_go(struct sb *out, struct gw_err *e)
@@ -85,7 +85,12 @@ int gw_find_real_go(struct sb *out, struct gw_err *e)
 			return gw_err_set(e, GW_EXIT_SHIM_LOOP, "GOWRAP_GO names a gowrap shim",
 					  "point GOWRAP_GO at the real go binary, e.g. /usr/local/go/bin/go",
 					  "%s would run the shim again", env);
-		sb_adds(out, env);
+		/* Absolute, so `go env` can run in another directory (-C). */
+		char cwd[PATH_MAX];
+		if (env[0] != '/' && getcwd(cwd, sizeof cwd))
+			gw_path_join(out, cwd, env);
+		else
+			sb_adds(out, env);
 		return 0;
 	}
 	const char *path = getenv("PATH");

@@ -198,6 +198,9 @@ setup() {
 	ov="$(log_field overlay | jq -r .)"
 	[ -f "$ov" ]
 	[[ "$ov" == "$GOWRAP_CACHE"/* ]]
+	# without GOWRAP_LOG (nothing to do after go: the shim execs it)
+	f="$(GOWRAP_LOG= GOOS=ios GOARCH=arm64 cpu_export sgo)"
+	has_marker "$f"
 	# without the shim: no marker (the test would be vacuous otherwise)
 	f="$(GOOS=ios GOARCH=arm64 cpu_export dgo)"
 	! has_marker "$f"
@@ -314,6 +317,18 @@ setup() {
 	[ "${got[-1]}" = -overlay=/nonexistent ]
 	# exactly one -overlay added
 	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
+	# go test: flags may follow packages, but nothing after -args is go's
+	run sgo test -c -o /dev/null . -count=1 -args -overlay=/nonexistent -tags ios
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[0]}" = test ]
+	[[ "${got[1]}" == -overlay=/* ]]
+	[ "${got[*]:2}" = "-c -o /dev/null . -count=1 -args -overlay=/nonexistent -tags ios" ]
+	# ... while a go test flag after the package is still go's
+	printf '{"Replace":{}}\n' >"$TMP/empty.json"
+	run sgo test -c -o /dev/null . -overlay="$TMP/empty.json"
+	mapfile -t got <"$ARGV_FILE"
+	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 1 ]
+	[[ "${got[-1]}" == -overlay="$GOWRAP_CACHE"/merged/* ]]
 }
 
 @test "-C dir: the effective directory decides, and the marker is compiled" {
@@ -481,16 +496,17 @@ setup() {
 @test "fault 101: only gowrap shims on PATH (two copies cannot loop)" {
 	mkdir -p "$TMP/shim2"
 	cp "$SHIM_DIR/go" "$TMP/shim2/go"
-	run env PATH="$SHIM_DIR:$TMP/shim2" "$SHIM_DIR/go" version
+	# (timeout: a loop between the two copies must fail the test, not hang it)
+	run timeout 20 env PATH="$SHIM_DIR:$TMP/shim2" "$SHIM_DIR/go" version
 	[ "$status" -eq 101 ]
 	[ "${#lines[@]}" -eq 1 ]
 	[[ "$output" == "gowrap: cannot find the real go: only gowrap shims are named go on PATH (fix: "* ]]
 	# the copy first, the original second, then the real go: found, no loop
-	run env PATH="$TMP/shim2:$SHIM_DIR:$(dirname "$REAL_GO")" go version
+	run timeout 20 env PATH="$TMP/shim2:$SHIM_DIR:$(dirname "$REAL_GO")" go version
 	[ "$status" -eq 0 ]
 	[ "$output" = "$("$REAL_GO" version)" ]
 	# GOWRAP_GO naming a shim
-	run env GOWRAP_GO="$TMP/shim2/go" PATH="$(shim_path)" go version
+	run timeout 20 env GOWRAP_GO="$TMP/shim2/go" PATH="$(shim_path)" go version
 	[ "$status" -eq 101 ]
 }
 
@@ -614,6 +630,45 @@ setup() {
 	[ "$(jq -s 'map(select(.injected == false and .reason != null)) | length' "$GOWRAP_LOG")" -eq 4 ]
 	jq -e -s 'all(.[]; has("subcommand") and has("target") and has("goroot") and has("overlay") and has("pid") and has("time"))' "$GOWRAP_LOG"
 	jq -e -s 'map(select(.injected)) | all(.[]; .exit == 0 and .goroot != null and .tags == "ios")' "$GOWRAP_LOG"
+}
+
+@test "log: lines stay whole under 64 parallel calls (pass-through and injected)" {
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	GOOS=ios GOARCH=arm64 sgo list -e . >/dev/null   # warm the memo
+	: >"$GOWRAP_LOG"
+	pids=()
+	for i in $(seq 1 64); do
+		if [ $((i % 4)) -eq 0 ]; then
+			GOOS=ios GOARCH=arm64 sgo list -e . >/dev/null &
+		else
+			sgo version >/dev/null &
+		fi
+		pids+=($!)
+	done
+	for p in "${pids[@]}"; do wait "$p"; done
+	[ "$(wc -l <"$GOWRAP_LOG")" -eq 64 ]
+	while IFS= read -r line; do
+		[[ "$line" == '{"time":'*'}' ]] || { echo "torn: $line"; false; }
+	done <"$GOWRAP_LOG"
+	jq -c . "$GOWRAP_LOG" >/dev/null
+}
+
+@test "log: each line is exactly one write(2) on an O_APPEND descriptor" {
+	command -v strace >/dev/null || skip "strace not installed"
+	for c in "version" "list -e internal/cpu"; do
+		: >"$GOWRAP_LOG"
+		# shellcheck disable=SC2086
+		GOOS=ios GOARCH=arm64 PATH="$(shim_path)" strace -qq -e trace=openat,write,close -o "$TMP/st" "$SHIM_DIR/go" $c >/dev/null
+		fd="$(grep -F "\"$GOWRAP_LOG\"" "$TMP/st" | grep O_APPEND | sed -E 's/.*= ([0-9]+)$/\1/')"
+		[ -n "$fd" ]
+		# the writes between opening the log and closing it
+		awk -v f="$GOWRAP_LOG" -v fd="$fd" 'index($0, "\"" f "\"") { on = 1; next }
+			on && $0 ~ "^close\\(" fd "\\)" { exit } on && $0 ~ "^write\\(" fd ", " { print }' "$TMP/st" >"$TMP/w"
+		cat "$TMP/w"
+		[ "$(wc -l <"$TMP/w")" -eq 1 ]
+		grep -qE "= $(wc -c <"$GOWRAP_LOG")\$" "$TMP/w"
+	done
 }
 
 @test "log: 32 parallel injected calls with a cold cache all succeed and agree" {

@@ -15,7 +15,7 @@
 gr_go127_modcache() {
 	local mc dir
 	mc=$(go env GOMODCACHE)
-	dir="$mc/golang.org/toolchain@v0.0.1-go1.27.3.linux-amd64"
+	dir="$mc/golang.org/toolchain@v0.0.1-go1.27.3.$(go env GOHOSTOS)-$(go env GOHOSTARCH)"
 	if [ ! -x "$dir/bin/go" ]; then
 		GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>&1 || return 1
 	fi
