@@ -36,7 +36,7 @@ static char reason_buf[3200];
 /* gowrap's own fault: one line on stderr, one line in the log, exit with
  * that code (exit here, not a return from main, so that what main still
  * holds stays reachable for leak checkers). */
-static __attribute__((noreturn)) int fault(const struct gw_err *e)
+static __attribute__((noreturn)) void fault(const struct gw_err *e)
 {
 	struct gw_err copy = *e;
 	if (copy.what[0])
@@ -141,7 +141,7 @@ int main(int argc, char **argv)
 	struct sb realgo = SB_INIT;
 	shim_log_init(&L);
 	if (gw_find_real_go(&realgo, &e) < 0)
-		return fault(&e);
+		fault(&e);
 
 	struct shim_cmdline cl;
 	shim_cmdline_parse(argc, argv, &cl);
@@ -163,7 +163,7 @@ int main(int argc, char **argv)
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes in GOFLAGS (Go 1.21+ splits it like a shell word list)",
 			   "unterminated quote in GOFLAGS=%s", t.goflags);
-		return fault(&e);
+		fault(&e);
 	}
 	const char *gf_tags = NULL, *gf_overlay = NULL;
 	goflags_scan(&gf, &gf_tags, &gf_overlay);
@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes of -tags in GOFLAGS, or write it comma-separated (-tags=a,b)",
 			   "unterminated quote in the -tags value of GOFLAGS=%s", t.goflags);
-		return fault(&e);
+		fault(&e);
 	}
 	if (ios_tag < 0)
 		return pass_through(realgo.buf, argv, "malformed -tags: the go command reports it");
@@ -187,9 +187,12 @@ int main(int argc, char **argv)
 		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
 	L.dir = effdir.buf;
 	struct sb gowrap = SB_INIT, cache = SB_INIT;
-	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0 ||
-	    gw_mkdirs(cache.buf, 0700, &e) < 0)
-		return fault(&e);
+	struct stat cst;
+	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
+		fault(&e);
+	/* (lstat first: a cache that is already a directory needs no mkdirs) */
+	if ((lstat(cache.buf, &cst) < 0 || !S_ISDIR(cst.st_mode)) && gw_mkdirs(cache.buf, 0700, &e) < 0)
+		fault(&e);
 
 	struct shim_answer a;
 	struct sb key = SB_INIT;
@@ -199,7 +202,7 @@ int main(int argc, char **argv)
 	if (!hit) {
 		struct gw_goenv env;
 		if (gw_goenv_query(realgo.buf, effdir.buf, NULL, &env, &e) < 0)
-			return fault(&e);
+			fault(&e);
 		L.goroot = env.goroot;
 		L.goversion = env.goversion;
 		if (env.gomodcache[0] && gw_path_within(env.goroot, env.gomodcache)) {
@@ -208,10 +211,10 @@ int main(int argc, char **argv)
 				   "%s (%s) lies beneath GOMODCACHE %s, where the go command refuses overlays "
 				   "(a GOTOOLCHAIN download); `gowrap toolchain install %s` makes a real GOROOT for it",
 				   env.goroot, env.goversion, env.gomodcache, env.goversion);
-			return fault(&e);
+			fault(&e);
 		}
 		if (shim_ovq_run(gowrap.buf, env.goroot, &a.ov, &e) < 0)
-			return fault(&e);
+			fault(&e);
 		a.goroot = env.goroot;
 		a.goversion = env.goversion;
 		a.gomodcache = env.gomodcache;
@@ -229,7 +232,7 @@ int main(int argc, char **argv)
 	const char *ov = a.ov.overlay;
 	if (theirs && *theirs) {
 		if (shim_merge(cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
-			return fault(&e);
+			fault(&e);
 		ov = merged.buf;
 	}
 	char *flag;
@@ -253,7 +256,7 @@ int main(int argc, char **argv)
 	if (st < 0) {
 		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
 			   "%s: %s", realgo.buf, strerror(errno));
-		return fault(&e);
+		fault(&e);
 	}
 	L.exit_known = 1;
 	L.exit_code = gw_status_code(st);
@@ -271,7 +274,7 @@ int main(int argc, char **argv)
 				   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : outp.buf,
 				   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
 				   ov, a.goroot);
-			return fault(&e);
+			fault(&e);
 		}
 	}
 	shim_log_write(&L);

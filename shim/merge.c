@@ -33,12 +33,13 @@ static void put(struct entries *m, char *k, char *v)
 	m->v[m->n++] = v;
 }
 
-static int has(const struct entries *m, const char *k)
+/* The value stored for k, or NULL. */
+static const char *lookup(const struct entries *m, const char *k)
 {
 	for (size_t i = 0; i < m->n; i++)
 		if (strcmp(m->k[i], k) == 0)
-			return 1;
-	return 0;
+			return m->v[i];
+	return NULL;
 }
 
 static void entries_free(struct entries *m)
@@ -152,14 +153,20 @@ int shim_merge(const char *cache, const char *ours, const char *theirs, const ch
 		put(&m, absclean(effdir, it->key), val[0] ? absclean(effdir, val) : gw_xstrdup(""));
 	}
 	for (const struct sj *it = or ? or->child : NULL; it; it = it->next) {
-		if (has(&m, it->key)) {
+		const char *mine = it->type == SJ_STRING ? it->str : "";
+		const char *prev = lookup(&m, it->key);
+		/* The same replacement twice (say, gomobile's -overlay is gowrap's
+		 * own, from `gowrap overlay`) is no conflict. */
+		if (prev && strcmp(prev, mine) == 0)
+			continue;
+		if (prev) {
 			gw_err_set(e, GW_EXIT_OVERLAY_CONFLICT, "overlay conflict",
 				   "drop that entry from your overlay, or build without the shim (GOWRAP_GO=... go ...)",
 				   "%s is replaced both by your overlay %s and by gowrap's %s",
 				   it->key, theirs_abs, ours);
 			goto done;
 		}
-		put(&m, gw_xstrdup(it->key), gw_xstrdup(it->type == SJ_STRING ? it->str : ""));
+		put(&m, gw_xstrdup(it->key), gw_xstrdup(mine));
 	}
 	rc = write_merged(cache, &m, out, e);
 done:

@@ -5,7 +5,8 @@
  * absolute against the effective directory and cleaned, as cmd/go's fsys
  * does) followed by ours go into $CACHE/merged/<sha256>.json, written
  * atomically; identical inputs name the identical file. Both replacing one
- * path is GW_EXIT_OVERLAY_CONFLICT naming the path and both files; a missing
+ * path with different replacements is GW_EXIT_OVERLAY_CONFLICT naming the path
+ * and both files (the same replacement twice is fine); a missing
  * or unreadable caller file is GW_EXIT_USER_OVERLAY; one that is not a JSON
  * object with an object "Replace" of strings is GW_EXIT_USER_OVERLAY_JSON.
  * (`{}` is accepted: the go command accepts it as an empty overlay.) */

@@ -363,6 +363,10 @@ setup() {
 	merged="$(log_field overlay | jq -r .)"
 	[[ "$merged" == "$GOWRAP_CACHE"/merged/*.json ]]
 	jq -e --arg k "$TMP/m/p/p.go" --arg v "$TMP/m/p_replacement.go" '.Replace[$k] == $v' "$merged"
+	# JSON escapes in the caller's file are decoded (\u0070 is "p")
+	printf '{"Replace":{"\\u0070/p.go":"p_replacement.go"}}\n' >"$TMP/m/esc.json"
+	out="$(GOOS=ios GOARCH=arm64 sgo list -C "$TMP/m" -overlay=esc.json -export -f '{{.Export}}' ./p)"
+	grep -aq caller-overlay-text "$out"
 	# the caller's file is untouched
 	[ "$(cat "$TMP/m/my.json")" = '{"Replace":{"p/p.go":"p_replacement.go"}}' ]
 }
@@ -460,6 +464,25 @@ setup() {
 	[ "$(log_field verified)" = null ]
 }
 
+@test "verification: go test -c -o verifies; -o to a directory or /dev/null is not checked" {
+	mkdir -p "$TMP/t"
+	printf 'module example.com/t\n\ngo 1.21\n' >"$TMP/t/go.mod"
+	printf 'package t\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n' >"$TMP/t/x_test.go"
+	cd "$TMP/t"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	run sgo test -c -o x.test .
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = true ]
+	[ "$(log_field output)" = "\"$TMP/t/x.test\"" ]
+	mkdir -p out
+	run sgo test -c -o out/ .
+	[ "$status" -eq 0 ]
+	[ -f out/t.test ]
+	[ "$(log_field verified)" = null ]
+	run sgo build -o /dev/null std
+	[ "$(log_field verified)" = null ]
+}
+
 @test "verification: c-archive (gomobile's per-arch .a) verifies" {
 	make_args_module "$TMP/lib"
 	cat >"$TMP/lib/main.go" <<-'EOM'
@@ -541,6 +564,12 @@ setup() {
 	[ "${#lines[@]}" -eq 1 ]
 	[[ "$output" == "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/"*".json (fix: "* ]]
 	[ "$(log_field exit)" = 104 ]
+	# the same replacement twice is no conflict: gomobile given gowrap's own
+	# overlay (`gomobile bind -overlay=$(gowrap overlay)`) under the shim
+	ours="$(GOWRAP_LOG= "$GOWRAP" overlay)"
+	f="$(sgo list -overlay="$ours" -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$f"
+	[ "$(log_field exit)" = 0 ]
 }
 
 @test "fault 105: GOROOT under GOMODCACHE (GOTOOLCHAIN download) refused with the fix" {
@@ -659,7 +688,8 @@ setup() {
 	for c in "version" "list -e internal/cpu"; do
 		: >"$GOWRAP_LOG"
 		# shellcheck disable=SC2086
-		GOOS=ios GOARCH=arm64 PATH="$(shim_path)" strace -qq -e trace=openat,write,close -o "$TMP/st" "$SHIM_DIR/go" $c >/dev/null
+		# (LeakSanitizer cannot run under ptrace; irrelevant to this check)
+		ASAN_OPTIONS=detect_leaks=0 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" strace -qq -e trace=openat,write,close -o "$TMP/st" "$SHIM_DIR/go" $c >/dev/null
 		fd="$(grep -F "\"$GOWRAP_LOG\"" "$TMP/st" | grep O_APPEND | sed -E 's/.*= ([0-9]+)$/\1/')"
 		[ -n "$fd" ]
 		# the writes between opening the log and closing it
