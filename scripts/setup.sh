@@ -6,7 +6,7 @@
 set -euo pipefail
 
 debs=(build-essential pkg-config git clang lld llvm musl-dev libcjson-dev libgit2-dev libssl-dev
-	bats bats-assert bats-support python3 hyperfine libclang-rt-14-dev)
+	bats bats-assert bats-support python3 hyperfine strace libclang-rt-14-dev)
 
 if [ "$(uname -s)" = Darwin ]; then
 	echo "gowrap setup: on macOS run: brew install cjson libgit2 openssl pkg-config bats-core llvm hyperfine" >&2
