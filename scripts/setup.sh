@@ -6,7 +6,7 @@
 set -euo pipefail
 
 debs=(build-essential pkg-config git clang lld llvm musl-dev libcjson-dev libgit2-dev libssl-dev
-	bats bats-assert bats-support python3 hyperfine strace libclang-rt-14-dev)
+	bats bats-assert bats-support python3 hyperfine strace)
 
 if [ "$(uname -s)" = Darwin ]; then
 	echo "gowrap setup: on macOS run: brew install cjson libgit2 openssl pkg-config bats-core llvm hyperfine" >&2
@@ -16,23 +16,29 @@ if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; th
 	echo "gowrap setup: no apt-get here: install by hand: ${debs[*]}" >&2
 	exit 0
 fi
-missing=()
-for p in "${debs[@]}"; do
-	# libclang-rt-14-dev only matters for clang 14 (the fuzzer runtime).
-	if [ "$p" = libclang-rt-14-dev ] && ! apt-cache show "$p" >/dev/null 2>&1 && [ -n "${missing[*]:-}" ]; then
-		continue
-	fi
-	dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
-if [ ${#missing[@]} -eq 0 ]; then
-	exit 0
-fi
 sudo=()
 [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-echo "gowrap setup: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-"${sudo[@]}" apt-get update -qq
-"${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+updated=0
+install() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	if [ $updated -eq 0 ]; then
+		"${sudo[@]}" apt-get update -qq
+		updated=1
+	fi
+	echo "gowrap setup: installing ${missing[*]}" >&2
+	"${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+install "${debs[@]}"
+# libFuzzer's runtime ships separately from clang on Debian, named by clang's major version.
+major=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1)
+if [ -n "$major" ] && ! ls /usr/lib/llvm-"$major"/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1; then
+	install "libclang-rt-$major-dev"
+fi
 if ! command -v go >/dev/null 2>&1; then
 	echo "gowrap setup: no go on PATH (fix: install Go 1.21 or newer from go.dev/dl)" >&2
 	exit 1
