@@ -49,9 +49,10 @@ $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
 
-# The shim runs on every go call: it links only libc (its JSON reader is
-# shim/json.c; never libgit2), statically on Linux so no dynamic loader runs
-# (sanitizer builds cannot be static). shim/README.md has the numbers.
+# The shim runs on every go call: it links only libc (it parses no JSON: that
+# is the CLI's job, with cJSON; never libgit2), statically on Linux so no
+# dynamic loader runs (sanitizer builds cannot be static). shim/README.md has
+# the numbers.
 SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(shell uname -s)),-static,))
 $(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)

@@ -35,15 +35,18 @@ EOC
 	"$CC" -O2 -o "$W/floor" "$W/floor.c"
 }
 
-# A stand-in go that does nothing (answers `env -json` like the real one), to
-# isolate what the shim itself adds on the injected path (memo hit).
+# A stand-in go that does nothing (answers `go env NAME...` like the real one:
+# one value per line), to isolate what the shim itself adds on the injected
+# path (memo hit).
+ENVREPLY="$(env GOOS=ios GOARCH=arm64 "$REAL_GO" env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN |
+	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | awk '{printf "%s\\n", $0}')"
 cat >"$W/nullgo.c" <<EOC
 #include <stdio.h>
 #include <string.h>
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "env"))
-		printf("{\\"GOROOT\\":\\"$("$REAL_GO" env GOROOT)\\",\\"GOVERSION\\":\\"$("$REAL_GO" env GOVERSION)\\",\\"GOMODCACHE\\":\\"$("$REAL_GO" env GOMODCACHE)\\"}\\n");
+		fputs("$ENVREPLY", stdout);
 	return 0;
 }
 EOC

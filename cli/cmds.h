@@ -1,6 +1,7 @@
 /* cmds.h — the gowrap subcommands. Each returns the process exit status.
  * One file each under cli/: cmd_overlay.c, cmd_toolchain.c, cmd_doctor.c,
- * cmd_shellenv.c. argv[0] is the subcommand name. */
+ * cmd_shellenv.c, cmd_merge.c (hidden `merge-overlay`, run by the go shim).
+ * argv[0] is the subcommand name. */
 #ifndef GOWRAP_CMDS_H
 #define GOWRAP_CMDS_H
 
@@ -8,5 +9,6 @@ int cmd_overlay(int argc, char **argv);
 int cmd_toolchain(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_shellenv(int argc, char **argv);
+int cmd_merge_overlay(int argc, char **argv);
 
 #endif

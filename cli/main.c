@@ -38,6 +38,9 @@ int main(int argc, char **argv)
 		return cmd_doctor(argc - 1, argv + 1);
 	if (!strcmp(c, "shellenv"))
 		return cmd_shellenv(argc - 1, argv + 1);
+	/* hidden: the go shim's merge of a caller's -overlay (cmd_merge.c) */
+	if (!strcmp(c, "merge-overlay"))
+		return cmd_merge_overlay(argc - 1, argv + 1);
 	if (!strcmp(c, "version") || !strcmp(c, "--version")) {
 		printf("gowrap %s\n", GOWRAP_VERSION);
 		return 0;

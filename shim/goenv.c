@@ -1,12 +1,14 @@
 /* goenv.c — asking the real go where it will compile (see goquery.h).
  *
- * Promise: one `go env -json ...` run in the caller's directory and
- * environment, so a GOTOOLCHAIN switch (env, go env -w file, go.mod or go.work
- * toolchain line) is answered by the toolchain that will really compile. Any
- * failure or a reply without GOROOT is an error, never a guess. */
+ * Promise: one `go env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS
+ * GOTOOLCHAIN` run in the caller's directory and environment, so a
+ * GOTOOLCHAIN switch (env, go env -w file, go.mod or go.work toolchain line)
+ * is answered by the toolchain that will really compile. go prints one value
+ * per line in the order asked; a reply that is not exactly that many
+ * newline-terminated lines, a failure, or a GOROOT that is not absolute is an
+ * error (GW_EXIT_GO_QUERY), never a guess. No JSON: the shim links libc only. */
 #include "goquery.h"
 #include "exitcodes.h"
-#include "json.h"
 #include "runcmd.h"
 
 #include <errno.h>
@@ -14,11 +16,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-static char *field(const struct sj *obj, const char *name)
-{
-	const char *v = sj_str(obj, name);
-	return gw_xstrdup(v ? v : "");
-}
+#define NVARS 7
 
 /* First line of go's stderr, for a one-line message. */
 static void first_line(struct sb *err)
@@ -30,14 +28,32 @@ static void first_line(struct sb *err)
 	}
 }
 
+/* Split o into exactly NVARS '\n'-terminated lines (in place); -1 otherwise. */
+static int split_lines(struct sb *o, char *line[NVARS])
+{
+	char *p = o->buf, *end = o->buf + o->len;
+	if (memchr(o->buf, '\0', o->len))
+		return -1;
+	for (int i = 0; i < NVARS; i++) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		if (!nl)
+			return -1;
+		*nl = '\0';
+		line[i] = p;
+		p = nl + 1;
+	}
+	return p == end ? 0 : -1;
+}
+
 int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 		   struct gw_goenv *out, struct gw_err *e)
 {
-	char *argv[] = { (char *)realgo, "env", "-json", "GOROOT", "GOVERSION", "GOMODCACHE",
+	char *argv[] = { (char *)realgo, "env", "GOROOT", "GOVERSION", "GOMODCACHE",
 			 "GOOS", "GOARCH", "GOFLAGS", "GOTOOLCHAIN", NULL };
 	struct sb o = SB_INIT, er = SB_INIT;
 	struct gw_cmd c = { .argv = argv, .envp = envp, .dir = dir, .out = &o, .err = &er,
 			    .null_stdin = 1, .limit = 1u << 20 };
+	char *v[NVARS];
 	memset(out, 0, sizeof *out);
 	int st = gw_run(&c);
 	int rc = -1;
@@ -53,21 +69,19 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 			   "%s (status %d)", er.len ? er.buf : "no message", gw_status_code(st));
 		goto done;
 	}
-	struct sj *j = sj_parse(o.buf, o.len);
-	if (!j || j->type != SJ_OBJECT) {
-		sj_free(j);
+	if (split_lines(&o, v) < 0) {
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
-			   "run `go env -json GOROOT` and check its output", "reply is not a JSON object");
+			   "run `go env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` and check its output",
+			   "expected %d lines, one value each", NVARS);
 		goto done;
 	}
-	out->goroot = field(j, "GOROOT");
-	out->goversion = field(j, "GOVERSION");
-	out->gomodcache = field(j, "GOMODCACHE");
-	out->goos = field(j, "GOOS");
-	out->goarch = field(j, "GOARCH");
-	out->goflags = field(j, "GOFLAGS");
-	out->gotoolchain = field(j, "GOTOOLCHAIN");
-	sj_free(j);
+	out->goroot = gw_xstrdup(v[0]);
+	out->goversion = gw_xstrdup(v[1]);
+	out->gomodcache = gw_xstrdup(v[2]);
+	out->goos = gw_xstrdup(v[3]);
+	out->goarch = gw_xstrdup(v[4]);
+	out->goflags = gw_xstrdup(v[5]);
+	out->gotoolchain = gw_xstrdup(v[6]);
 	if (out->goroot[0] != '/') {
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
 			   "set GOROOT to an absolute path or reinstall Go",

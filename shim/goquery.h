@@ -4,8 +4,9 @@
  *
  * Promise: gw_find_real_go never returns a gowrap shim (compared by file
  * identity and by the shim's embedded identity mark, so two shims on PATH
- * cannot loop). gw_goenv_query runs `<realgo> env -json GOROOT GOVERSION
- * GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` in `dir` with `envp`, so any
+ * cannot loop). gw_goenv_query runs `<realgo> env GOROOT GOVERSION
+ * GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` (one value per line; no JSON,
+ * as the shim links libc only) in `dir` with `envp`, so any
  * GOTOOLCHAIN switch or go.mod toolchain line is honoured, exactly as the
  * caller's real command would see it. */
 #ifndef GOWRAP_GOQUERY_H

@@ -213,7 +213,7 @@ int main(int argc, char **argv)
 				   env.goroot, env.goversion, env.gomodcache, env.goversion);
 			fault(&e);
 		}
-		if (shim_ovq_run(gowrap.buf, env.goroot, &a.ov, &e) < 0)
+		if (shim_ovq_run(gowrap.buf, env.goroot, env.gomodcache, &a.ov, &e) < 0)
 			fault(&e);
 		a.goroot = env.goroot;
 		a.goversion = env.goversion;
@@ -231,7 +231,7 @@ int main(int argc, char **argv)
 	struct sb merged = SB_INIT;
 	const char *ov = a.ov.overlay;
 	if (theirs && *theirs) {
-		if (shim_merge(cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
+		if (shim_merge(gowrap.buf, cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
 			fault(&e);
 		ov = merged.buf;
 	}

@@ -1,8 +1,11 @@
-/* memo.c — see memo.h. File format: "tag\tvalue" lines; the key block, a
- * line "--", the answer, and a closing "end" (a torn file is a miss). */
+/* memo.c — see memo.h. File format (v2), all "tag\tvalue" lines, no JSON:
+ * the key block (starting "memo\tv2"), a line "--", the answer (goroot,
+ * goversion, gomodcache, overlay, marker, status, variant, ovgoversion, then
+ * "in" and "rep" lines), a line "--", the validation block, and a closing
+ * "end". Anything else — another version, a torn file, an unexpected line —
+ * is a miss; an answer whose values hold a tab or newline is never stored. */
 #include "memo.h"
 #include "fsutil.h"
-#include "json.h"
 #include "sha256.h"
 #include "target.h"
 
@@ -79,7 +82,7 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 {
 	if (bad(realgo) || bad(gowrap) || bad(effdir))
 		return -1;
-	sb_adds(key, "memo\tv1\n");
+	sb_adds(key, "memo\tv2\n");
 	add_file(key, "go", realgo);
 	add_file(key, "gowrap", gowrap);
 	sb_addf(key, "dir\t%s\n", effdir);
@@ -153,28 +156,16 @@ static int own_goroot(const char *realgo, char out[PATH_MAX])
 	return 0;
 }
 
-/* Replacement files named in an overlay JSON (so a deleted one is a miss). */
-static void add_overlay_files(struct sb *s, const char *overlay)
-{
-	struct sb b = SB_INIT;
-	add_file(s, "input", overlay);
-	if (sb_read_file(&b, overlay, 1u << 20) < 0)
-		return;
-	struct sj *j = sj_parse(b.buf, b.len);
-	const struct sj *r = sj_get(j, "Replace");
-	for (const struct sj *it = r && r->type == SJ_OBJECT ? r->child : NULL; it; it = it->next)
-		if (it->type == SJ_STRING && it->str[0] == '/' && !bad(it->str))
-			add_file(s, "input", it->str);
-	sj_free(j);
-	sb_release(&b);
-}
-
 /* The validation block: written on store, recomputed and compared on load. */
 static void validation(struct sb *s, const char *realgo, const struct shim_answer *a)
 {
 	for (size_t i = 0; i < a->ov.ninputs; i++)
 		add_file(s, "input", a->ov.inputs[i]);
-	add_overlay_files(s, a->ov.overlay);
+	/* the overlay JSON and the replacement files it names (so a deleted
+	 * one is a miss); the list came from the CLI, which reads the JSON */
+	add_file(s, "input", a->ov.overlay);
+	for (size_t i = 0; i < a->ov.nrepl; i++)
+		add_file(s, "input", a->ov.repl[i]);
 	char own[PATH_MAX], ans[PATH_MAX];
 	if (own_goroot(realgo, own) < 0 || !realpath(a->goroot, ans) || strcmp(own, ans) != 0)
 		add_path_lookup(s, a->goversion);
@@ -187,6 +178,9 @@ static int answer_bad(const struct shim_answer *a)
 		return 1;
 	for (size_t i = 0; i < a->ov.ninputs; i++)
 		if (bad(a->ov.inputs[i]))
+			return 1;
+	for (size_t i = 0; i < a->ov.nrepl; i++)
+		if (bad(a->ov.repl[i]))
 			return 1;
 	return strchr(a->goversion, '/') != NULL;
 }
@@ -204,6 +198,8 @@ void shim_memo_store(const char *cache, const char *key, const char *realgo,
 		a->ov.overlay, a->ov.marker, a->ov.status, a->ov.variant, a->ov.goversion);
 	for (size_t i = 0; i < a->ov.ninputs; i++)
 		sb_addf(&s, "in\t%s\n", a->ov.inputs[i]);
+	for (size_t i = 0; i < a->ov.nrepl; i++)
+		sb_addf(&s, "rep\t%s\n", a->ov.repl[i]);
 	sb_adds(&s, "--\n");
 	validation(&s, realgo, a);
 	sb_adds(&s, "end\n");
@@ -249,12 +245,14 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 	    !(a->ov.marker = take(&cur, "marker")) || !(a->ov.status = take(&cur, "status")) ||
 	    !(a->ov.variant = take(&cur, "variant")) || !(a->ov.goversion = take(&cur, "ovgoversion")))
 		goto out;
-	a->ov.inputs = gw_xcalloc(1, sizeof *a->ov.inputs);
 	char *in;
 	while ((in = take(&cur, "in"))) {
-		a->ov.inputs = gw_xrealloc(a->ov.inputs, (a->ov.ninputs + 2) * sizeof *a->ov.inputs);
-		a->ov.inputs[a->ov.ninputs++] = in;
-		a->ov.inputs[a->ov.ninputs] = NULL;
+		shim_list_add(&a->ov.inputs, &a->ov.ninputs, in);
+		free(in);
+	}
+	while ((in = take(&cur, "rep"))) {
+		shim_list_add(&a->ov.repl, &a->ov.nrepl, in);
+		free(in);
 	}
 	if (strncmp(cur, "--\n", 3) != 0)
 		goto out;

@@ -1,7 +1,9 @@
-/* sha256.h — SHA-256 for the shim's content-addressed files and memo keys.
+/* sha256.h — SHA-256 for the shim's memo file names, and for the merged
+ * overlay's content address (cli/cmd_merge.c, linked into the CLI).
  *
  * Promise: FIPS 180-4 SHA-256 of a byte string, as 64 lowercase hex digits.
- * The shim links no crypto library (hot path), hence this small copy. */
+ * Only for addressing (not a security boundary). The shim links no crypto
+ * library (hot path, static, libc only), hence this small copy. */
 #ifndef GOWRAP_SHIM_SHA256_H
 #define GOWRAP_SHIM_SHA256_H
 

@@ -420,6 +420,16 @@ setup() {
 	sgo list -e . >/dev/null
 	[ "$(log_field memo)" = '"miss"' ]
 	[ -f "$ov" ]
+	# so is deleting a replacement file it names (the list comes from the
+	# CLI's reply, which reads the overlay JSON with cJSON)
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"hit"' ]
+	rep="$(dirname "$ov")/cpu_arm64_ios_gowrap.go"
+	[ -f "$rep" ]
+	rm -f "$rep"
+	sgo list -e . >/dev/null
+	[ "$(log_field memo)" = '"miss"' ]
+	[ -f "$rep" ]
 }
 
 @test "GOROOT comes from the real go in the caller's environment (GOROOT override is followed)" {
@@ -586,6 +596,19 @@ setup() {
 	[ "$output" = "go version go1.27.3 linux/amd64" ] || [[ "$output" == "go version go1.27.3 "* ]]
 }
 
+@test "fault 105 from gowrap overlay's reply: a toolchain-module GOROOT outside GOMODCACHE is 105, not 108" {
+	# The shim's own check (GOROOT beneath GOMODCACHE) passes; the CLI spots
+	# the golang.org/toolchain@v path and refuses with 105 in its line reply.
+	tc="$TMP/tc/golang.org/toolchain@v0.0.1-go1.26.8.linux-amd64"
+	mkdir -p "$TMP/tc/golang.org"
+	cp -as "$REAL_GOROOT" "$tc" 2>/dev/null
+	run env GOROOT="$tc" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 105 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: GOROOT lies beneath GOMODCACHE: $tc is a module-cache toolchain"*"(fix: "* ]]
+	[ "$(log_field exit)" = 105 ]
+}
+
 @test "fault 106: cache directory unwritable" {
 	run env GOWRAP_CACHE=/etc/passwd/x GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	[ "$status" -eq 106 ]
@@ -636,6 +659,17 @@ setup() {
 	run env GOWRAP_GO="$TMP/envfail" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	[ "$status" -eq 109 ]
 	[[ "$output" == "gowrap: go env failed: go: simulated env failure (status 1) (fix: "* ]]
+	# a reply of the wrong shape (here: a line short) is an error, never a guess
+	cat >"$TMP/envshort" <<-EOM
+	#!/usr/bin/env bash
+	if [ "\$1" = env ]; then "$REAL_GO" "\$@" | head -n 6; exit 0; fi
+	exec "$REAL_GO" "\$@"
+	EOM
+	chmod +x "$TMP/envshort"
+	run env GOWRAP_GO="$TMP/envshort" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 109 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: go env answered nonsense: expected 7 lines, one value each (fix: "* ]]
 }
 
 # --- the evidence log ---------------------------------------------------------

@@ -1,0 +1,292 @@
+/* cmd_merge.c — hidden `gowrap merge-overlay --dir DIR --ours OURS.json
+ *                [--cache DIR] [--] CALLER.json`, run by the go shim.
+ *
+ * Promise: the go command honours only the last -overlay, so a caller's
+ * overlay is merged, never dropped. Both files are read with cJSON (the shim
+ * links no JSON parser). The caller's Replace entries (keys and values made
+ * absolute against DIR, the effective directory, and cleaned, as cmd/go's
+ * fsys does) followed by ours go into $CACHE/merged/<sha256>.json, written
+ * atomically; identical inputs name the identical file, whose absolute path
+ * is printed on stdout. Both replacing one path with different replacements
+ * exits 104 naming the path and both files (the same replacement twice is
+ * fine); a missing or unreadable caller file exits 102; one that is not a
+ * JSON object with an object "Replace" (field name matched ASCII
+ * case-insensitively, as encoding/json does) of strings or nulls exits 103.
+ * `{}` is accepted: the go command accepts it as an empty overlay. Errors are
+ * one line on stderr; nothing is half-written. */
+#include "cmds.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "report.h"
+#include "sha256.h"
+#include "strbuf.h"
+#include "workdir.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char usage_fix[] =
+	"usage: gowrap merge-overlay --dir DIR --ours OURS.json [--cache DIR] [--] CALLER.json";
+
+/* The merged Replace map, in order: the caller's entries, then ours. */
+struct entries {
+	char **k, **v;
+	size_t n;
+};
+
+static void put(struct entries *m, char *k, char *v)
+{
+	/* A key given twice: the later value wins, as in Go's map decoding. */
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->k[i], k) == 0) {
+			free(m->v[i]);
+			free(k);
+			m->v[i] = v;
+			return;
+		}
+	m->k = gw_xrealloc(m->k, (m->n + 1) * sizeof *m->k);
+	m->v = gw_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
+	m->k[m->n] = k;
+	m->v[m->n++] = v;
+}
+
+/* The value stored for k, or NULL. */
+static const char *lookup(const struct entries *m, const char *k)
+{
+	for (size_t i = 0; i < m->n; i++)
+		if (strcmp(m->k[i], k) == 0)
+			return m->v[i];
+	return NULL;
+}
+
+static void entries_free(struct entries *m)
+{
+	for (size_t i = 0; i < m->n; i++) {
+		free(m->k[i]);
+		free(m->v[i]);
+	}
+	free(m->k);
+	free(m->v);
+}
+
+static char *absclean(const char *dir, const char *p)
+{
+	struct sb s = SB_INIT;
+	shim_abs_path(&s, dir, p);
+	shim_clean_path(s.buf);
+	s.len = strlen(s.buf);
+	return sb_detach(&s);
+}
+
+/* A "\u0000" escape (an odd run of backslashes before u0000). cJSON would cut
+ * the string there; no path can hold a NUL, so such a file is refused whole. */
+static int has_escaped_nul(const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (b[i] != '\\')
+			continue;
+		size_t j = i;
+		while (j < n && b[j] == '\\')
+			j++;
+		if ((j - i) % 2 == 1 && n - j >= 5 && memcmp(b + j, "u0000", 5) == 0)
+			return 1;
+		i = j - 1;
+	}
+	return 0;
+}
+
+static int ascii_casecmp(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		int x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x >= 'A' && x <= 'Z')
+			x += 'a' - 'A';
+		if (y >= 'A' && y <= 'Z')
+			y += 'a' - 'A';
+		if (x != y || !x)
+			return x - y;
+	}
+}
+
+/* The parsed overlay file (*doc) and its Replace object (NULL for `{}` or a
+ * null Replace), or -1 with e set. */
+static int load(const char *path, const char *shown, int caller, cJSON **doc,
+		const cJSON **rep, struct gw_err *e)
+{
+	struct sb b = SB_INIT;
+	*doc = NULL;
+	*rep = NULL;
+	if (sb_read_file(&b, path, 64u << 20) < 0) {
+		int err = errno;
+		sb_release(&b);
+		if (!caller)
+			return gw_err_set(e, GW_EXIT_INTERNAL, "cannot read gowrap's overlay",
+					  "remove the gowrap cache directory and retry", "%s: %s", path,
+					  strerror(err));
+		return gw_err_set(e, GW_EXIT_USER_OVERLAY, "cannot read your -overlay file",
+				  "fix the -overlay path (relative paths are resolved against the go command's directory)",
+				  "%s: %s", shown, strerror(err));
+	}
+	/* Whole buffer, its NUL included: cJSON then refuses trailing bytes. */
+	if (!memchr(b.buf, '\0', b.len) && !has_escaped_nul(b.buf, b.len))
+		*doc = cJSON_ParseWithLengthOpts(b.buf, b.len + 1, NULL, 1);
+	sb_release(&b);
+	const char *why = NULL;
+	if (!cJSON_IsObject(*doc)) {
+		why = "not a JSON object";
+	} else {
+		const cJSON *it;
+		/* encoding/json matches the field name case-insensitively; the
+		 * last match wins, as json.Unmarshal overwrites. */
+		cJSON_ArrayForEach(it, *doc)
+			if (it->string && ascii_casecmp(it->string, "Replace") == 0)
+				*rep = it;
+		if (*rep && cJSON_IsNull(*rep))
+			*rep = NULL;
+		if (*rep && !cJSON_IsObject(*rep))
+			why = "\"Replace\" is not an object";
+		if (*rep && !why)
+			cJSON_ArrayForEach(it, *rep)
+				if (!cJSON_IsString(it) && !cJSON_IsNull(it))
+					why = "a \"Replace\" value is not a string";
+	}
+	if (!why)
+		return 0;
+	cJSON_Delete(*doc);
+	*doc = NULL;
+	*rep = NULL;
+	return gw_err_set(e, caller ? GW_EXIT_USER_OVERLAY_JSON : GW_EXIT_INTERNAL,
+			  caller ? "your -overlay file is not overlay JSON" : "gowrap's overlay is damaged",
+			  caller ? "write {\"Replace\":{\"<path>\":\"<replacement>\"}} as `go help build` describes"
+				 : "remove the gowrap cache directory and retry",
+			  "%s: %s", shown, why);
+}
+
+static int write_merged(const char *cache, const struct entries *m, struct sb *out,
+			struct gw_err *e)
+{
+	struct sb text = SB_INIT, dir = SB_INIT;
+	sb_adds(&text, "{\"Replace\":{");
+	for (size_t i = 0; i < m->n; i++) {
+		if (i)
+			sb_addc(&text, ',');
+		sb_add_json_str(&text, m->k[i]);
+		sb_addc(&text, ':');
+		sb_add_json_str(&text, m->v[i]);
+	}
+	sb_adds(&text, "}}\n");
+	char hex[65];
+	shim_sha256_hex(text.buf, text.len, hex);
+	gw_path_join(&dir, cache, "merged");
+	gw_path_join(out, dir.buf, hex);
+	sb_adds(out, ".json");
+	struct stat st;
+	int rc = 0;
+	/* Content-addressed: an existing file of the right size has these bytes. */
+	if (!(stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == text.len))
+		rc = gw_mkdirs(dir.buf, 0700, e) == 0 &&
+		     gw_write_atomic(out->buf, text.buf, text.len, 0644, e) == 0 ? 0 : -1;
+	sb_release(&text);
+	sb_release(&dir);
+	return rc;
+}
+
+static int merge(const char *cache, const char *ours, const char *theirs, const char *effdir,
+		 struct sb *out, struct gw_err *e)
+{
+	char *theirs_abs = absclean(effdir, theirs);
+	cJSON *td = NULL, *od = NULL;
+	const cJSON *tr, *or, *it;
+	struct entries m = { NULL, NULL, 0 };
+	int rc = -1;
+	if (load(theirs_abs, theirs, 1, &td, &tr, e) < 0 || load(ours, ours, 0, &od, &or, e) < 0)
+		goto done;
+	cJSON_ArrayForEach(it, tr) {
+		if (!it->string || !it->string[0])
+			continue; /* go rejects an empty key itself, in its own words */
+		const char *val = cJSON_IsString(it) ? it->valuestring : "";
+		put(&m, absclean(effdir, it->string), val[0] ? absclean(effdir, val) : gw_xstrdup(""));
+	}
+	cJSON_ArrayForEach(it, or) {
+		if (!it->string)
+			continue;
+		const char *mine = cJSON_IsString(it) ? it->valuestring : "";
+		const char *prev = lookup(&m, it->string);
+		/* The same replacement twice (say, gomobile's -overlay is gowrap's
+		 * own, from `gowrap overlay`) is no conflict. */
+		if (prev && strcmp(prev, mine) == 0)
+			continue;
+		if (prev) {
+			gw_err_set(e, GW_EXIT_OVERLAY_CONFLICT, "overlay conflict",
+				   "drop that entry from your overlay, or build without the shim (GOWRAP_GO=... go ...)",
+				   "%s is replaced both by your overlay %s and by gowrap's %s",
+				   it->string, theirs_abs, ours);
+			goto done;
+		}
+		put(&m, gw_xstrdup(it->string), gw_xstrdup(mine));
+	}
+	rc = write_merged(cache, &m, out, e);
+done:
+	free(theirs_abs);
+	cJSON_Delete(td);
+	cJSON_Delete(od);
+	entries_free(&m);
+	return rc;
+}
+
+int cmd_merge_overlay(int argc, char **argv)
+{
+	const char *dir = NULL, *ours = NULL, *cache = NULL, *theirs = NULL;
+	int i = 1;
+	for (; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-')
+			break;
+		if (i + 1 >= argc)
+			return gw_fail(GW_EXIT_USAGE, "gowrap merge-overlay", usage_fix,
+				       "%s needs a value", a);
+		if (!strcmp(a, "--dir"))
+			dir = argv[++i];
+		else if (!strcmp(a, "--ours"))
+			ours = argv[++i];
+		else if (!strcmp(a, "--cache"))
+			cache = argv[++i];
+		else
+			return gw_fail(GW_EXIT_USAGE, "gowrap merge-overlay", usage_fix,
+				       "unexpected argument %s", a);
+	}
+	if (i + 1 == argc)
+		theirs = argv[i];
+	if (!dir || dir[0] != '/' || !ours || ours[0] != '/' || !theirs || !theirs[0] ||
+	    (cache && cache[0] != '/'))
+		return gw_fail(GW_EXIT_USAGE, "gowrap merge-overlay", usage_fix,
+			       "--dir and --ours must be absolute and one caller overlay given");
+
+	struct gw_err e = { 0 };
+	struct sb cdir = SB_INIT, out = SB_INIT;
+	int code = 0;
+	if (!cache) {
+		if (gw_cache_dir(&cdir, &e) < 0) {
+			code = gw_err_print(&e);
+			goto done;
+		}
+		cache = cdir.buf;
+	}
+	if (merge(cache, ours, theirs, dir, &out, &e) < 0) {
+		code = gw_err_print(&e);
+		goto done;
+	}
+	sb_addc(&out, '\n');
+	gw_write_all(1, out.buf, out.len);
+done:
+	sb_release(&cdir);
+	sb_release(&out);
+	return code;
+}
