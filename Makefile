@@ -88,6 +88,7 @@ setup:
 
 check: setup
 	$(MAKE) all
+	$(MAKE) CC=clang BUILD=build-clang all
 	$(MAKE) asan
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 	GOWRAP_BUILD=$(CURDIR)/build-asan bash tests/run.sh tests/verify.bats
@@ -107,6 +108,6 @@ install: all
 	install -m 0755 $(BUILD)/shim/go $(DESTDIR)$(PREFIX)/libexec/gowrap/go
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-clang
 
 .PHONY: all asan fuzz test bench install clean setup check demo

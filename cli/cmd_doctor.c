@@ -63,7 +63,6 @@ static int same_file(const char *a, const char *b)
 /* The real go's own version with GOTOOLCHAIN=local: tells a switch apart. */
 static void local_version(const char *realgo, struct sb *out)
 {
-	struct sb env = SB_INIT;
 	extern char **environ;
 	size_t n = 0;
 	while (environ[n])
@@ -82,7 +81,6 @@ static void local_version(const char *realgo, struct sb *out)
 		gw_goenv_free(&ge);
 	}
 	free(envp);
-	sb_release(&env);
 }
 
 static void row(const char *k, const char *v)
