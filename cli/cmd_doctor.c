@@ -176,6 +176,11 @@ int cmd_doctor(int argc, char **argv)
 		int exists = stat(cache.buf, &st) == 0;
 		cJSON_AddBoolToObject(j, "cache_writable",
 				      exists ? access(cache.buf, W_OK) == 0 : 1);
+	} else {
+		char line[3200];
+		ok = 0;
+		gw_err_format(&e, line, sizeof line);
+		sb_addf(&problems, "%s; ", line);
 	}
 
 	/* 4. What the generator makes of this GOROOT (reads only). */

@@ -199,6 +199,9 @@ int cmd_overlay(int argc, char **argv)
 			gomodcache = argv[++i];
 		else if (!strncmp(a, "--gomodcache=", 13))
 			gomodcache = a + 13;
+		else if (!strcmp(a, "--goroot") || !strcmp(a, "--gomodcache"))
+			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix,
+				       "%s needs a directory", a);
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			printf("%s\n", usage_fix);
 			return 0;

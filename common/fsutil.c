@@ -92,6 +92,13 @@ int gw_cache_dir(struct sb *out, struct gw_err *e)
 {
 	const char *v = getenv("GOWRAP_CACHE");
 	if (v && *v) {
+		/* As the go command does with GOCACHE: a relative path would name
+		 * a different directory in every directory go runs in (-C,
+		 * gomobile's work dirs), and overlay paths must be absolute. */
+		if (v[0] != '/')
+			return gw_err_set(e, GW_EXIT_CACHE, "cannot use the cache directory",
+					  "set GOWRAP_CACHE to an absolute path",
+					  "GOWRAP_CACHE=%s is not an absolute path", v);
 		sb_adds(out, v);
 		return 0;
 	}

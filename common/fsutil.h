@@ -20,7 +20,8 @@ int gw_write_atomic(const char *path, const void *data, size_t len, mode_t mode,
 int gw_mkdirs(const char *path, mode_t mode, struct gw_err *e);
 
 /* GOWRAP_CACHE, else $XDG_CACHE_HOME/gowrap, else ~/Library/Caches/gowrap on
- * macOS, else ~/.cache/gowrap. Does not create it. -1 when no HOME either. */
+ * macOS, else ~/.cache/gowrap. Does not create it. -1 (106) when no HOME
+ * either, or when GOWRAP_CACHE is not absolute. */
 int gw_cache_dir(struct sb *out, struct gw_err *e);
 
 /* 1 if path is dir or lies beneath it (string prefix at a '/' boundary, after

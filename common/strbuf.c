@@ -113,10 +113,56 @@ void sb_addf(struct sb *s, const char *fmt, ...)
 	s->len += (size_t)n;
 }
 
+/* Length of the valid UTF-8 sequence at p (1-4), or 0 if it is not one
+ * (overlong forms, surrogates and code points past U+10FFFF included), with
+ * Go's unicode/utf8 rules. */
+static size_t utf8_len(const unsigned char *p)
+{
+	unsigned char c = p[0], lo = 0x80, hi = 0xbf;
+	size_t n;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else
+		return 0;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
 void sb_add_json_str(struct sb *s, const char *str)
 {
 	sb_addc(s, '"');
 	for (const unsigned char *p = (const unsigned char *)str; *p; p++) {
+		if (*p >= 0x80) {
+			/* JSON text is UTF-8: a byte that starts no valid sequence
+			 * becomes U+FFFD, as Go's encoding/json writes (and reads) it. */
+			size_t n = utf8_len(p);
+			if (n) {
+				sb_add(s, p, n);
+				p += n - 1;
+			} else {
+				sb_adds(s, "\\ufffd");
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"': sb_adds(s, "\\\""); break;
 		case '\\': sb_adds(s, "\\\\"); break;

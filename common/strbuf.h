@@ -24,7 +24,8 @@ void sb_add(struct sb *s, const void *data, size_t n);
 void sb_adds(struct sb *s, const char *str);
 void sb_addc(struct sb *s, char c);
 void sb_addf(struct sb *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Append str as a JSON string literal, quotes included. */
+/* Append str as a JSON string literal, quotes included; always valid UTF-8
+ * (a byte that starts no valid UTF-8 sequence is written as \ufffd). */
 void sb_add_json_str(struct sb *s, const char *str);
 void sb_reset(struct sb *s);
 void sb_release(struct sb *s);

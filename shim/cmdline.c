@@ -19,17 +19,31 @@ static const char *const value_flags[] = {
 	"run", "skip", "timeout", "trace", "shuffle", NULL,
 };
 
-static int takes_value(const char *name, size_t n)
+/* Boolean flags go test knows (build flags and test flags). Only used to
+ * tell them from flags go test does not know, which it lets take the next
+ * argument; a flag missing here is treated as unknown, as before. */
+static const char *const test_bool_flags[] = {
+	"a", "n", "v", "x", "race", "msan", "asan", "cover", "trimpath", "work",
+	"linkshared", "modcacherw", "buildvcs", "json", "c", "benchmem", "failfast",
+	"fullpath", "short", NULL,
+};
+
+static int in_list(const char *const *list, const char *name, size_t n)
 {
 	/* go test also accepts -test.<name> spellings of its flags. */
 	if (n > 5 && memcmp(name, "test.", 5) == 0) {
 		name += 5;
 		n -= 5;
 	}
-	for (const char *const *f = value_flags; *f; f++)
+	for (const char *const *f = list; *f; f++)
 		if (strlen(*f) == n && memcmp(*f, name, n) == 0)
 			return 1;
 	return 0;
+}
+
+static int takes_value(const char *name, size_t n)
+{
+	return in_list(value_flags, name, n);
 }
 
 int shim_sub_needs_overlay(const char *sub)
@@ -94,17 +108,29 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 	cl->insert_at = i;
 
 	int is_test = strcmp(cl->sub, "test") == 0;
+	/* go test (test/testflag.go): the packages, then flags; a non-flag after
+	 * a flag that follows the packages ends go's parsing (it and the rest go
+	 * to the test binary), unless it may be the value of a flag go test does
+	 * not know, written without '='. */
+	int pkgs = 0, in_pkgs = 0, after_unknown = 0;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
 		if (strcmp(a, "--") == 0)
 			break;
 		if (!is_flag(a)) {
-			/* flag.Parse stops at the first non-flag; go test keeps going
-			 * (packages and flags mix until -args). */
+			/* flag.Parse stops at the first non-flag. */
 			if (!is_test)
 				break;
+			if (pkgs && !in_pkgs) {
+				if (!after_unknown)
+					break;
+				after_unknown = 0;
+				continue;
+			}
+			pkgs = in_pkgs = 1;
 			continue;
 		}
+		in_pkgs = after_unknown = 0;
 		const char *name = a + 1;
 		if (*name == '-')
 			name++;
@@ -112,6 +138,10 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 			break;
 		const char *eq = strchr(name, '=');
 		size_t n = eq ? (size_t)(eq - name) : strlen(name);
+		if (is_test && !takes_value(name, n) && !in_list(test_bool_flags, name, n)) {
+			pkgs = 1;
+			after_unknown = !eq;
+		}
 		const char *val = NULL;
 		int val_idx = i, inl = 1;
 		if (eq) {

@@ -30,6 +30,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#ifdef __APPLE__
+#define st_mtim st_mtimespec
+#define st_ctim st_ctimespec
+#endif
+
 static struct shim_log L;
 static char reason_buf[3200];
 
@@ -124,15 +129,29 @@ static int verify_wanted(const struct shim_cmdline *cl)
 	return strcmp(cl->sub, "build") == 0 || (strcmp(cl->sub, "test") == 0 && cl->test_c);
 }
 
-/* Should a successful call's output be checked, and where is it? */
-static int output_to_verify(const struct shim_cmdline *cl, const char *effdir, struct sb *out)
+/* The same file, untouched (any write or rename moves ctime)? */
+static int same_stat(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* Should a successful call's output be checked, and where is it? `before`
+ * is the output's stat from before go ran (NULL: it did not exist). */
+static int output_to_verify(const struct shim_cmdline *cl, const char *effdir,
+			    const struct stat *before, struct sb *out)
 {
 	if (!verify_wanted(cl))
 		return 0;
 	shim_abs_path(out, effdir, cl->output);
 	struct stat st;
-	/* -o dir/ and -o /dev/null are not one file to check. */
-	return stat(out->buf, &st) == 0 && S_ISREG(st.st_mode);
+	/* -o dir/ and -o /dev/null are not one file to check; a Go package
+	 * archive (non-main package, -buildmode=archive) holds no linked code;
+	 * a file go did not write (go test -c of a package without tests)
+	 * is not this build's output. */
+	return stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) &&
+	       !(before && same_stat(before, &st)) && !vf_is_go_package_archive(out->buf);
 }
 
 int main(int argc, char **argv)
@@ -180,6 +199,12 @@ int main(int argc, char **argv)
 		return pass_through(realgo.buf, argv, "malformed -tags: the go command reports it");
 	if (strcmp(t.goos, "ios") != 0 && !ios_tag)
 		return pass_through(realgo.buf, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
+	 * SagerNet gomobile builds it). Elsewhere internal/cpu has its own
+	 * osInit (linux, android, freebsd, openbsd; windows since Go 1.27), which
+	 * the overlay's added `arm64 && ios` file would redeclare. */
+	if (strcmp(t.goos, "ios") != 0 && strcmp(t.goos, "darwin") != 0)
+		return pass_through(realgo.buf, argv, "the ios tag outside darwin: not an iOS-family target");
 
 	/* From here the call needs the overlay. */
 	struct sb effdir = SB_INIT;
@@ -251,6 +276,14 @@ int main(int argc, char **argv)
 			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
 		fault(&e);
 	}
+	struct stat before;
+	int had_output = 0;
+	if (verify_wanted(&cl)) {
+		struct sb pre = SB_INIT;
+		shim_abs_path(&pre, effdir.buf, cl.output);
+		had_output = stat(pre.buf, &before) == 0;
+		sb_release(&pre);
+	}
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait(&c);
 	if (st < 0) {
@@ -262,9 +295,9 @@ int main(int argc, char **argv)
 	L.exit_code = gw_status_code(st);
 
 	struct sb outp = SB_INIT;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && output_to_verify(&cl, effdir.buf, &outp)) {
+	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && output_to_verify(&cl, effdir.buf, had_output ? &before : NULL, &outp)) {
 		struct sb why = SB_INIT;
-		int r = vf_check_output(outp.buf, a.ov.marker, &why);
+		int r = vf_check_output_as(outp.buf, a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
 		L.output = outp.buf;
 		L.verified = r == 0;
 		if (r != 0) {

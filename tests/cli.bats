@@ -13,6 +13,15 @@ setup() {
 	assert_output "gowrap: unknown command: frobnicate is not a gowrap command (fix: run \`gowrap help\` for the list)"
 }
 
+@test "overlay: --goroot or --gomodcache without its directory says so, exit 2" {
+	run "$GOWRAP" overlay --goroot
+	assert_failure 2
+	assert_output "gowrap: gowrap overlay: --goroot needs a directory (fix: usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified])"
+	run "$GOWRAP" overlay --json --gomodcache
+	assert_failure 2
+	assert_output "gowrap: gowrap overlay: --gomodcache needs a directory (fix: usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified])"
+}
+
 @test "shellenv puts the shim first on PATH, and evaluating it twice does not grow PATH" {
 	run bash -c 'eval "$("$1" shellenv)"; command -v go; a=$PATH; eval "$("$1" shellenv)"; [ "$a" = "$PATH" ] && echo same' _ "$GOWRAP"
 	assert_success

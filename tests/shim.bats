@@ -247,6 +247,16 @@ setup() {
 	[ "$(log_field injected)" = false ]
 }
 
+@test "the ios tag outside darwin (linux, android, freebsd, openbsd, windows, netbsd): passed through, builds as without the shim" {
+	for os in linux android freebsd openbsd windows netbsd; do
+		run env GOOS=$os GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go build -tags ios internal/cpu
+		echo "$os: $output"
+		[ "$status" -eq 0 ]
+		[ "$(log_field injected)" = false ]
+		[ "$(log_field target)" = "\"$os/arm64\"" ]
+	done
+}
+
 @test "target read from the go env -w file when the environment is silent" {
 	export GOENV="$TMP/goenv"
 	printf 'GOOS=ios\nGOARCH=arm64\n' >"$GOENV"
@@ -329,6 +339,38 @@ setup() {
 	mapfile -t got <"$ARGV_FILE"
 	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 1 ]
 	[[ "${got[-1]}" == -overlay="$GOWRAP_CACHE"/merged/* ]]
+}
+
+@test "go test: a non-flag after a post-package flag ends go's flags; what follows is the test binary's" {
+	make_recording_go "$TMP/rgo"
+	export GOWRAP_GO="$TMP/rgo" ARGV_FILE="$TMP/argv" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	mkdir -p "$TMP/t"
+	printf 'module example.com/t\n\ngo 1.21\n' >"$TMP/t/go.mod"
+	printf 'package t\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n' >"$TMP/t/x_test.go"
+	cd "$TMP/t"
+	echo junk >notmacho
+	# go writes t.test and hands "foo -o notmacho" to the test binary:
+	# there is no -o for the shim to check
+	run sgo test -c . -v foo -o notmacho
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -f t.test ]
+	[ "$(log_field verified)" = null ]
+	# nor a caller overlay to merge; the argument reaches go untouched
+	run sgo test -c . -v foo -overlay=/nonexistent.json
+	echo "$output"
+	[ "$status" -eq 0 ]
+	mapfile -t got <"$ARGV_FILE"
+	[ "${got[-1]}" = -overlay=/nonexistent.json ]
+	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
+	# nor a -tags: the build's own tags decide (here: none, GOOS=ios)
+	run sgo test -c -tags ios,x . -v foo -tags bar
+	[ "$status" -eq 0 ]
+	[ "$(log_field tags)" = '"ios,x"' ]
+	# flags after the packages are still go's while no such word comes
+	run sgo test -c . -count=1 -o t2.test
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = true ]
 }
 
 @test "-C dir: the effective directory decides, and the marker is compiled" {
@@ -493,6 +535,60 @@ setup() {
 	[ "$(log_field verified)" = null ]
 }
 
+@test "verification: darwin/arm64 with the ios tag (a macOS-platform link) verifies, not 110" {
+	make_args_module "$TMP/app"
+	cd "$TMP/app"
+	# no cgo: go links internally and names the macOS platform; the shim
+	# injected because of the ios tag, so the marker is what it must find
+	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
+	run sgo build -tags ios -o app .
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = true ]
+	[ "$(log_field verified)" = true ]
+	"$SYMCHECK" --expect required app
+	# an overlay dropped on the way still fails the build
+	cat >"$TMP/dropgo" <<-EOM
+	#!/usr/bin/env bash
+	args=()
+	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
+	exec "$REAL_GO" "\${args[@]}"
+	EOM
+	chmod +x "$TMP/dropgo"
+	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -tags ios -o app2 .
+	echo "$output"
+	[ "$status" -eq 110 ]
+	[[ "$output" == *"gowrap: built output lacks the gowrap marker: $TMP/app/app2: arm64 macos slice: marker missing"* ]]
+	# without the tag nothing is injected and nothing is checked
+	run sgo build -o app3 .
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = false ]
+}
+
+@test "verification: an -o file go did not write (go test -c, no test files) is not judged" {
+	mkdir -p "$TMP/t/p"
+	printf 'module example.com/t\n\ngo 1.21\n' >"$TMP/t/go.mod"
+	printf 'package t\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n' >"$TMP/t/x_test.go"
+	printf 'package p\n\nfunc F() int { return 1 }\n' >"$TMP/t/p/p.go"
+	cd "$TMP/t"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	# a stale stock test binary from an earlier build without the shim
+	run dgo test -c -o x.test .
+	[ "$status" -eq 0 ]
+	cp -p x.test stale.copy
+	# p has no tests: go writes nothing, so there is nothing of this build to check
+	run sgo test -c -o x.test ./p
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"no test files"* ]]
+	[ "$(log_field verified)" = null ]
+	cmp x.test stale.copy
+	# a build that does write it is checked as before
+	run sgo test -c -o x.test .
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = true ]
+}
+
 @test "verification: c-archive (gomobile's per-arch .a) verifies" {
 	make_args_module "$TMP/lib"
 	cat >"$TMP/lib/main.go" <<-'EOM'
@@ -511,6 +607,25 @@ setup() {
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[ "$(log_field verified)" = true ]
+}
+
+@test "verification: a Go package archive (-o of a non-main package, -buildmode=archive) is not failed" {
+	make_msg_module "$TMP/pkg"
+	cd "$TMP/pkg"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=0
+	run sgo build -o p.a ./p
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -f p.a ]
+	[ "$(log_field injected)" = true ]
+	[ "$(log_field verified)" = null ]
+	run sgo build -buildmode=archive -o p2.a ./p
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field verified)" = null ]
+	# the same as without the shim
+	run dgo build -buildmode=archive -o p3.a ./p
+	[ "$status" -eq 0 ]
 }
 
 # --- faults: one line, distinct exit code ------------------------------------
@@ -619,6 +734,27 @@ setup() {
 	[ "$status" -eq 0 ]
 }
 
+@test "fault 106: a relative GOWRAP_CACHE is refused (shim, gowrap overlay, doctor), nothing written" {
+	mkdir -p "$TMP/w"
+	cd "$TMP/w"
+	run env GOWRAP_CACHE=rel/cache GOOS=ios GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 106 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	[ ! -e rel ]
+	[ "$(log_field exit)" = 106 ]
+	run env GOWRAP_CACHE=rel/cache "$GOWRAP" overlay
+	[ "$status" -eq 106 ]
+	[ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	[ ! -e rel ]
+	run env GOWRAP_CACHE=rel/cache PATH="$(shim_path)" "$GOWRAP" doctor --json
+	[ "$status" -eq 1 ]
+	[ "$(printf '%s' "$output" | jq -r .problems)" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	# pass-through calls do not need the cache
+	run env GOWRAP_CACHE=rel/cache PATH="$(shim_path)" go version
+	[ "$status" -eq 0 ]
+}
+
 @test "fault 107: unbalanced quotes in GOFLAGS, only when it matters" {
 	run env GOFLAGS="-tags='ios" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	[ "$status" -eq 107 ]
@@ -673,6 +809,19 @@ setup() {
 }
 
 # --- the evidence log ---------------------------------------------------------
+
+@test "log: a line stays valid UTF-8 JSON when the directory and tags are not UTF-8" {
+	local d
+	d="$TMP/$(printf 'w\xffq')"
+	make_args_module "$d"
+	cd "$d"
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" PATH="$(shim_path)" \
+		go list -tags "$(printf 'ios,\xfe')" -f '{{.Name}}' .
+	[ "$(log_field exit)" = 0 ]
+	run python3 -c 'import json,sys; l=json.loads(sys.stdin.buffer.read().decode("utf-8")); print(l["injected"], l["tags"] == "ios,\ufffd", l["dir"].endswith("/w\ufffdq"))' < <(tail -n 1 "$GOWRAP_LOG")
+	assert_success
+	assert_output "True True True"
+}
 
 @test "log: one whole JSON line per call under 8 parallel calls" {
 	make_args_module "$TMP/m"

@@ -316,6 +316,29 @@ EOF
 	[ "$(jf '[.inputs[].slices[] | select(.ok == false) | .platform + "/" + .arch] | join(",")')" = ios/arm64 ]
 }
 
+@test "xcframework with a dangling or looping symlink where a slice should be: exit 2, named" {
+	local x="$BATS_TEST_TMPDIR/L.xcframework"
+	cp -R "$(fx_path X.xcframework)" "$x"
+	# a framework that a failed copy left as a dangling link
+	rm -rf "$x/ios-arm64_x86_64-simulator/X.framework"
+	ln -s /no/such/X.framework "$x/ios-arm64_x86_64-simulator/X.framework"
+	sc --json "$x"
+	[ "$status" -eq 2 ]
+	[ "$(jf .ok)" = false ]
+	[ "$(jf '[.inputs[] | select(.error != null) | .path | sub(".*/L.xcframework/"; "")] | join(",")')" = \
+		ios-arm64_x86_64-simulator/X.framework ]
+	# the other slices are still reported
+	[ "$(jf '[.inputs[].slices[]] | length')" = 2 ]
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	[[ "$stderr" == "symcheck: $x/ios-arm64_x86_64-simulator/X.framework: cannot stat: "* ]]
+	# a symlink loop as a whole slice directory
+	rm -f "$x/ios-arm64_x86_64-simulator/X.framework"
+	ln -s loop "$x/tvos-arm64"
+	sc "$x"
+	[ "$status" -eq 2 ]
+	[[ "$stderr" == "symcheck: $x/tvos-arm64: cannot stat: "* ]]
+}
+
 @test "upstream detection (golang/go@8058a577 shape): nothing expected, ok" {
 	local f
 	f="$(fx_path ios-arm64-upstream)"
@@ -385,6 +408,18 @@ for i in d["inputs"]:
 assert sum(1 for i in d["inputs"] if i["error"]) == 1
 assert nslices >= 25, nslices
 '
+}
+
+@test "--json is valid UTF-8 JSON even for a path that is not UTF-8" {
+	local p
+	p="$BATS_TEST_TMPDIR/$(printf 'a\xffb\xed\xa0\x80-\xc3\xa9\xf0\x9f\x98\x80')"
+	cp "$(fx_path ios-arm64-marker)" "$p"
+	sc --json "$p"
+	assert_success
+	# a strict reader (UTF-8 decode first), as a CI gate in Python would read it
+	run python3 -c 'import json,sys; print(json.loads(sys.stdin.buffer.read().decode("utf-8"))["inputs"][0]["path"].rsplit("/",1)[1])' <<<"$output"
+	assert_success
+	assert_output "$(printf 'a\xef\xbf\xbdb\xef\xbf\xbd\xef\xbf\xbd\xef\xbf\xbd-\xc3\xa9\xf0\x9f\x98\x80')"
 }
 
 @test "one unreadable input does not hide the others; exit 2 wins" {

@@ -94,6 +94,7 @@
 #define AR_FMAG             "`\n"
 #define AR_BSD_LONGNAME     "#1/"   /* name length; name leads the data */
 #define AR_SYMDEF_PREFIX    "__.SYMDEF"
+#define AR_GO_PKGDEF        "__.PKGDEF"  /* first member of a Go package archive */
 
 /* Go pclntab (runtime/symtab.go, debug/gosym/pclntab.go). */
 #define GO_PCLN_MAGIC_116   0xfffffffau  /* Go 1.16, 1.17 */

@@ -9,7 +9,10 @@
  * requires the marker (fail closed: an unknown arm64 Apple slice is most
  * likely an iOS object; --expect decides otherwise). Every other Go slice
  * forbids it: a marker on macOS or x86_64 means the overlay's constraint
- * leaked. --expect required/forbidden applies to every Go slice. */
+ * leaked. --expect required/forbidden applies to every Go slice.
+ * VF_EXPECT_IOS_BUILD (the shim's check of what it built for an iOS-family
+ * arm64 target) is auto with every arm64 slice treated as iOS-family, since
+ * darwin + the ios tag links as macOS outside Catalyst. */
 #include <string.h>
 
 #include "macho_format.h"
@@ -37,6 +40,9 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
 
 	if (!s->is_go)
 		s->expected = VF_EXPECT_NONE;
+	else if (requested == VF_EXPECT_IOS_BUILD)
+		s->expected = !arm64 ? VF_EXPECT_FORBIDDEN
+			    : s->upstream ? VF_EXPECT_NONE : VF_EXPECT_REQUIRED;
 	else if (requested != VF_EXPECT_AUTO)
 		s->expected = requested;
 	else if (arm64 && (vf_is_ios_family(s->platform) || s->platform == 0))

@@ -18,7 +18,13 @@
 
 #define VF_DEFAULT_MARKER "internal/cpu.gowrapMarker"
 
-enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXPECT_NONE };
+/* VF_EXPECT_IOS_BUILD (the go shim's request): the file was built for an
+ * iOS-family arm64 target (GOOS=ios, or darwin with the ios tag), so each
+ * arm64 Go slice needs the marker whatever platform its load commands name
+ * (darwin + the ios tag links as macOS unless it is Catalyst), except where
+ * upstream's detection is in the slice; other Go slices forbid it. */
+enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXPECT_NONE,
+		 VF_EXPECT_IOS_BUILD };
 enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
 
 struct vf_opts {
@@ -84,5 +90,14 @@ const char *vf_found_name(enum vf_found f);
  * short, 2 when unreadable; `why` (may be NULL) gets one line naming the first
  * failing slice (arch, platform) and the likely cause. */
 int vf_check_output(const char *path, const char *marker_prefix, struct sb *why);
+/* The same with the expectation given (the shim passes VF_EXPECT_IOS_BUILD). */
+int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expect expect,
+		       struct sb *why);
+
+/* Is path a Go package archive (`go build -o` of a non-main package, or
+ * -buildmode=archive): an ar file whose first member is __.PKGDEF? Such a file
+ * holds compiled Go objects, not linked code, so no marker can be in it.
+ * 1 yes, 0 no (or unreadable). */
+int vf_is_go_package_archive(const char *path);
 
 #endif

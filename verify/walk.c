@@ -6,7 +6,9 @@
  * Versions/Current/<Name>, each file once (same device and inode = same file).
  * An .xcframework yields every framework and library in every slice directory
  * (sorted, so output order is stable), with the platform its directory name
- * states as the fallback for objects that name none. No recursion beyond
+ * states as the fallback for objects that name none; an entry that cannot be
+ * stat'ed (a dangling or looping symlink) is an input error, so a broken
+ * bundle never passes on its other slices. No recursion beyond
  * that fixed shape, so symlink loops cannot trap the walk. */
 #include <dirent.h>
 #include <errno.h>
@@ -207,7 +209,13 @@ static void scan_xcframework(struct vf_result *r, const char *dir, const struct 
 
 		sb_reset(&p);
 		sb_addf(&p, "%s/%s", dir, slices[i]);
-		if (stat(p.buf, &st) || !S_ISDIR(st.st_mode) || strcmp(slices[i], "_CodeSignature") == 0)
+		if (stat(p.buf, &st)) {
+			/* a dangling or looping link where a slice should be:
+			 * report it, never pass the bundle without it */
+			fail(new_input(r, p.buf), "cannot stat", errno);
+			continue;
+		}
+		if (!S_ISDIR(st.st_mode) || strcmp(slices[i], "_CodeSignature") == 0)
 			continue;
 		hint = vf_platform_from_dirname(slices[i]);
 		ents = list_dir(p.buf, &m);
@@ -218,8 +226,10 @@ static void scan_xcframework(struct vf_result *r, const char *dir, const struct 
 		for (j = 0; j < m; j++) {
 			sb_reset(&q);
 			sb_addf(&q, "%s/%s", p.buf, ents[j]);
-			if (stat(q.buf, &st))
+			if (stat(q.buf, &st)) {
+				fail(new_input(r, q.buf), "cannot stat", errno);
 				continue;
+			}
 			if (S_ISDIR(st.st_mode) && has_suffix(ents[j], ".framework"))
 				scan_framework(r, q.buf, hint, o);
 			else if (S_ISREG(st.st_mode) && looks_binary(q.buf))
