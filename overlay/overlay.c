@@ -266,7 +266,7 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 			goto out;
 		r->status = "applied";
 		r->marker = OV_MARKER;
-		/* The added file is `arm64 && ios`; it is only alone on iOS while
+		/* The added file is `<original> && ios`; it is only alone on iOS while
 		 * cpu_arm64_darwin.go still excludes ios, as the template assumes. */
 		if (!expr_is(a64darwin.buf ? a64darwin.buf : "", a64darwin.len,
 			     "arm64 && darwin && !ios")) {
@@ -284,7 +284,7 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 			goto out;
 		}
 		if (ov_render_template(OV_ADDED_FILE ".tmpl", OV_MARKER_FUNC, OV_TEMPLATE_VERSION,
-				       &files[0].content, e) < 0 ||
+				       v->constraint, &files[0].content, e) < 0 ||
 		    ov_render_other(other.buf, other.len, v->constraint, OV_OTHER_FILE,
 				    &files[1].content, e) < 0)
 			goto out;

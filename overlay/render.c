@@ -52,7 +52,7 @@ int ov_render_other(const char *orig, size_t len, const char *expect, const char
 }
 
 int ov_render_template(const char *tmpl_name, const char *marker, const char *version,
-		       struct sb *out, struct gw_err *e)
+		       const char *constraint, struct sb *out, struct gw_err *e)
 {
 	const struct gw_embedded *t = gw_embedded_find(tmpl_name);
 	if (!t)
@@ -75,6 +75,8 @@ int ov_render_template(const char *tmpl_name, const char *marker, const char *ve
 			sb_adds(out, marker);
 		else if (k == 16 && !memcmp(open + 2, "TEMPLATE_VERSION", 16))
 			sb_adds(out, version);
+		else if (k == 10 && !memcmp(open + 2, "CONSTRAINT", 10))
+			sb_adds(out, constraint);
 		else
 			return gw_err_set(e, GW_EXIT_INTERNAL, "bad template", "report this as a gowrap bug",
 					  "%s: unknown placeholder {{%.*s}}", tmpl_name, (int)k, open + 2);

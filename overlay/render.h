@@ -22,8 +22,10 @@ int ov_find_build_expr(const char *src, size_t len, const char **expr, size_t *e
 int ov_render_other(const char *orig, size_t len, const char *expect, const char *file,
 		    struct sb *out, struct gw_err *e);
 
-/* Expands {{MARKER}} and {{TEMPLATE_VERSION}} in an embedded template. */
+/* Expands {{MARKER}}, {{TEMPLATE_VERSION}} and {{CONSTRAINT}} (the verified
+ * //go:build expression of cpu_arm64_other.go, a top-level && chain) in an
+ * embedded template. */
 int ov_render_template(const char *tmpl_name, const char *marker, const char *version,
-		       struct sb *out, struct gw_err *e);
+		       const char *constraint, struct sb *out, struct gw_err *e);
 
 #endif

@@ -55,6 +55,20 @@ check_matrix() {
 
 count_compiles() { grep -c '/compile ' || true; }
 
+@test "the ios tag on GOOSes whose own file defines osInit compiles as without the overlay (no redeclaration)" {
+	# linux, android, freebsd, openbsd (and windows from 1.27) have their own
+	# osInit: the added file must not join it just because -tags ios is set.
+	for pair in "$GO126_ROOT:linux android freebsd openbsd" "$GO127_ROOT:linux android freebsd openbsd windows"; do
+		root=${pair%%:*}
+		ov=$("$GOWRAP" overlay --goroot "$root")
+		for os in ${pair#*:}; do
+			exp=$(cd "$TMP" && GOOS=$os GOARCH=arm64 CGO_ENABLED=0 gr_go "$root" list -overlay="$ov" -tags=ios \
+				-export -f '{{.Export}}' internal/cpu 2>&1) || { echo "$root $os/arm64 -tags ios: $exp"; return 1; }
+			! gr_go "$root" tool nm "$exp" | grep -q gowrapMarker || { echo "marker leaked to $os+ios"; return 1; }
+		done
+	done
+}
+
 @test "applied for Go 1.26.8: --json shape, keys on GOROOT as given" {
 	run "$GOWRAP" overlay --goroot "$GO126_ROOT" --json
 	assert_success
@@ -81,7 +95,8 @@ $GO126_ROOT/src/internal/cpu/cpu_arm64_other.go"
 	ov=$("$GOWRAP" overlay --goroot "$GO126_ROOT")
 	dir=$(dirname "$ov")
 	f="$dir/cpu_arm64_ios_gowrap.go"
-	assert_equal "$(grep '^//go:build' "$f")" "//go:build arm64 && ios"
+	# The original file's own constraint plus `&& ios` (never more targets than it had).
+	assert_equal "$(grep '^//go:build' "$f")" "$(grep '^//go:build' "$GO126_ROOT/src/internal/cpu/cpu_arm64_other.go") && ios"
 	# Every ARM64 assignment, wherever it is, must be exactly these four.
 	run bash -c "grep -E 'ARM64\.[A-Za-z0-9]+ *=' '$f' | tr -d '\t ' | sort"
 	assert_output "ARM64.HasAES=true
