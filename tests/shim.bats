@@ -112,20 +112,7 @@ setup() {
 }
 
 @test "SIGINT to the process group: same status through the shim (go run, pass-through)" {
-	make_args_module "$TMP/s"
-	cat >"$TMP/s/main.go" <<-'EOM'
-	package main
-
-	import (
-		"os"
-		"time"
-	)
-
-	func main() {
-		os.WriteFile(os.Getenv("READY"), nil, 0o644)
-		time.Sleep(60 * time.Second)
-	}
-	EOM
+	make_sleeper_module "$TMP/s"
 	cd "$TMP/s"
 	dgo build -o /dev/null .
 	export READY="$TMP/ready" SIG=INT TO=group
@@ -137,20 +124,7 @@ setup() {
 }
 
 @test "SIGTERM to the go process: same status through the shim (go run, pass-through)" {
-	make_args_module "$TMP/s"
-	cat >"$TMP/s/main.go" <<-'EOM'
-	package main
-
-	import (
-		"os"
-		"time"
-	)
-
-	func main() {
-		os.WriteFile(os.Getenv("READY"), nil, 0o644)
-		time.Sleep(60 * time.Second)
-	}
-	EOM
+	make_sleeper_module "$TMP/s"
 	cd "$TMP/s"
 	export READY="$TMP/ready" SIG=TERM TO=pid
 	d="$(signal_status "$REAL_GO" run .)"

@@ -13,6 +13,25 @@ dgo() { PATH="$(path_without "$SHIM_DIR")" go "$@"; }
 
 # A module at $1 with package main printing its arguments as JSON and
 # exiting with the status in $EXIT (default 0).
+# make_sleeper_module DIR: a program that touches $READY, then sleeps 60 s
+# (the target of the signal tests).
+make_sleeper_module() {
+	make_args_module "$1"
+	cat >"$1/main.go" <<-'EOM'
+	package main
+
+	import (
+		"os"
+		"time"
+	)
+
+	func main() {
+		os.WriteFile(os.Getenv("READY"), nil, 0o644)
+		time.Sleep(60 * time.Second)
+	}
+	EOM
+}
+
 make_args_module() {
 	mkdir -p "$1"
 	cat >"$1/go.mod" <<-'EOM'
