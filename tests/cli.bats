@@ -73,7 +73,9 @@ PY
 	prefix="$BATS_TEST_TMPDIR/prefix"
 	run make -C "$GOWRAP_ROOT" install PREFIX="$prefix"
 	assert_success
-	[ -x "$prefix/bin/gowrap" ] && [ -x "$prefix/bin/symcheck" ] && [ -x "$prefix/libexec/gowrap/go" ]
+	assert [ -x "$prefix/bin/gowrap" ]
+	assert [ -x "$prefix/bin/symcheck" ]
+	assert [ -x "$prefix/libexec/gowrap/go" ]
 	run "$prefix/bin/gowrap" shellenv
 	assert_output --partial "$prefix/libexec/gowrap"
 	PATH="$prefix/libexec/gowrap:$PATH" run go version

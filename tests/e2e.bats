@@ -11,11 +11,17 @@ setup_file() {
 	export E2E="$BATS_FILE_TMPDIR"
 	export GOWRAP_CACHE="$E2E/cache"
 	export GOTOOLCHAIN=local
-	# Build the xcframework twice, through the shim and without it, once per file.
+	# Build the xcframework twice, through the shim and without it, once per
+	# file. Each run's exit status is kept for the tests to assert: a failed
+	# pipeline must fail a test, not be swallowed here.
+	local st=0
 	PATH="$SHIM_DIR:$PATH" bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" \
-		"$GOWRAP_ROOT/examples/aeslib" "$E2E/with" Aes >"$E2E/with.log" 2>&1 || true
+		"$GOWRAP_ROOT/examples/aeslib" "$E2E/with" Aes >"$E2E/with.log" 2>&1 || st=$?
+	echo "$st" >"$E2E/with.status"
+	st=0
 	bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" \
-		"$GOWRAP_ROOT/examples/aeslib" "$E2E/without" Aes >"$E2E/without.log" 2>&1 || true
+		"$GOWRAP_ROOT/examples/aeslib" "$E2E/without" Aes >"$E2E/without.log" 2>&1 || st=$?
+	echo "$st" >"$E2E/without.status"
 }
 
 setup() {
@@ -24,6 +30,8 @@ setup() {
 }
 
 @test "pipeline through the shim: every build succeeds and symcheck passes the xcframework" {
+	cat "$E2E/with.log"
+	assert_equal "$(cat "$E2E/with.status")" 0
 	run cat "$E2E/with.log"
 	assert_line --partial "Aes.xcframework"
 	run "$SYMCHECK" "$E2E/with/Aes.xcframework"
@@ -49,6 +57,8 @@ PY
 }
 
 @test "pipeline without the shim: symcheck fails the xcframework (exit 1) and names the slices" {
+	# The builds themselves succeed without the shim: only the check fails.
+	assert_equal "$(cat "$E2E/without.status")" 0
 	run "$SYMCHECK" "$E2E/without/Aes.xcframework"
 	echo "$output"
 	assert_failure 1

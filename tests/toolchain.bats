@@ -27,7 +27,8 @@ setup_file() {
 	(cd "$w" && GOFLAGS= GOTOOLCHAIN=local "$REAL_GO" mod download -json "$MODULE" >"$BATS_FILE_TMPDIR/download.json")
 	export MODDIR="$GOMODCACHE/$MODULE"
 	export MODSUM="$(sed -n 's/^.*"Sum": "\(h1:[^"]*\)".*$/\1/p' "$BATS_FILE_TMPDIR/download.json")"
-	[ -d "$MODDIR" ] && [ -n "$MODSUM" ]
+	[ -d "$MODDIR" ] || { echo "no $MODDIR" >&2; return 1; }
+	[ -n "$MODSUM" ] || { echo "no h1 sum for $MODULE" >&2; return 1; }
 
 	export H="$BATS_FILE_TMPDIR/home"
 	mkdir -p "$H"
@@ -115,14 +116,17 @@ teardown() {
 	[ -f "$SDK/.unpacked-success" ]
 	grep -qF "$MODULE $MODSUM" "$SDK/.unpacked-success"
 	[ "$(head -1 "$SDK/VERSION")" = $VER ]
-	[ -x "$SDK/bin/go" ] && [ -x "$SDK/bin/gofmt" ] && [ -x "$SDK/pkg/tool/$("$REAL_GO" env GOHOSTOS)_$("$REAL_GO" env GOHOSTARCH)/compile" ]
+	assert [ -x "$SDK/bin/go" ]
+	assert [ -x "$SDK/bin/gofmt" ]
+	assert [ -x "$SDK/pkg/tool/$("$REAL_GO" env GOHOSTOS)_$("$REAL_GO" env GOHOSTARCH)/compile" ]
 	[ -w "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
 	[ ! -x "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
 	# Every _go.mod has its go.mod twin, as the go command makes them.
 	local n_u n_g
 	n_u=$(find "$SDK" -name _go.mod | wc -l)
 	n_g=$(find "$SDK" -name go.mod | wc -l)
-	[ "$n_u" -gt 0 ] && [ "$n_u" -eq "$n_g" ]
+	assert [ "$n_u" -gt 0 ]
+	assert_equal "$n_u" "$n_g"
 	cmp "$SDK/src/_go.mod" "$SDK/src/go.mod"
 	# No temporary sibling left behind.
 	run ls -A "$H/sdk"
@@ -201,7 +205,8 @@ teardown() {
 		[ "$status" -eq 2 ] || { echo "accepted: '$v'"; false; }
 		assert_output --partial "gowrap: invalid toolchain version"
 	done
-	[ ! -e "$TMP/sdk" ] && [ ! -e "$TMP/bin" ]
+	assert [ ! -e "$TMP/sdk" ]
+	assert [ ! -e "$TMP/bin" ]
 }
 
 @test "go1.N for N >= 21 is a language version: exit 2 with the go1.N.0 hint" {
@@ -229,7 +234,8 @@ teardown() {
 	[ -z "$output" ]
 	[[ "$stderr" == *"gowrap: cannot download the toolchain: go1.99.0 for "* ]]
 	[ "$(grep -c '^gowrap: cannot' <<<"$stderr")" -eq 1 ]
-	[ ! -e "$TMP/sdk/go1.99.0" ] && [ ! -e "$TMP/bin" ]
+	assert [ ! -e "$TMP/sdk/go1.99.0" ]
+	assert [ ! -e "$TMP/bin" ]
 	run ls -A "$TMP/sdk"
 	assert_output ""
 }
