@@ -20,6 +20,7 @@
 #include "report.h"
 #include "sha256.h"
 #include "strbuf.h"
+#include "trust.h"
 #include "workdir.h"
 
 #include <cjson/cJSON.h>
@@ -183,12 +184,17 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 	gw_path_join(&dir, cache, "merged");
 	gw_path_join(out, dir.buf, hex);
 	sb_adds(out, ".json");
-	struct stat st;
-	int rc = 0;
-	/* Content-addressed: an existing file of the right size has these bytes. */
-	if (!(stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == text.len))
-		rc = gw_mkdirs(dir.buf, 0700, e) == 0 &&
-		     gw_write_atomic(out->buf, text.buf, text.len, 0644, e) == 0 ? 0 : -1;
+	/* Content-addressed, but a name proves nothing: an existing file is
+	 * used only if it is ours alone (trust.h) and holds exactly these bytes;
+	 * any other content is rewritten. */
+	struct sb cur = SB_INIT;
+	int rc = gw_trust_cache_root(cache, e) < 0 || gw_trust_subdir(dir.buf, e) < 0 ? -1 : 0;
+	int r = rc == 0 ? gw_read_trusted(out->buf, 64u << 20, &cur, e) : -1;
+	if (r < 0)
+		rc = -1;
+	else if (!(r == 0 && cur.len == text.len && memcmp(cur.buf, text.buf, text.len) == 0))
+		rc = gw_write_atomic(out->buf, text.buf, text.len, 0644, e);
+	sb_release(&cur);
 	sb_release(&text);
 	sb_release(&dir);
 	return rc;

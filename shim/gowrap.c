@@ -18,6 +18,7 @@
 #include "runcmd.h"
 #include "shimlog.h"
 #include "target.h"
+#include "trust.h"
 #include "verify.h"
 #include "words.h"
 #include "workdir.h"
@@ -212,17 +213,18 @@ int main(int argc, char **argv)
 		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
 	L.dir = effdir.buf;
 	struct sb gowrap = SB_INIT, cache = SB_INIT;
-	struct stat cst;
 	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
 		fault(&e);
-	/* (lstat first: a cache that is already a directory needs no mkdirs) */
-	if ((lstat(cache.buf, &cst) < 0 || !S_ISDIR(cst.st_mode)) && gw_mkdirs(cache.buf, 0700, &e) < 0)
+	/* Only the caller may have written what we read from the cache. */
+	if (gw_trust_cache_root(cache.buf, &e) < 0)
 		fault(&e);
 
 	struct shim_answer a;
 	struct sb key = SB_INIT;
 	int keyed = shim_memo_key(&key, realgo.buf, gowrap.buf, effdir.buf) == 0;
-	int hit = keyed && shim_memo_load(cache.buf, key.buf, realgo.buf, &a);
+	int hit = keyed ? shim_memo_load(cache.buf, key.buf, realgo.buf, &a, &e) : 0;
+	if (hit < 0)
+		fault(&e);
 	L.memo = hit;
 	if (!hit) {
 		struct gw_goenv env;
@@ -250,6 +252,8 @@ int main(int argc, char **argv)
 	L.goversion = a.goversion;
 	if (strcmp(a.ov.status, "applied") != 0)
 		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+	if (shim_memo_trust_answer(cache.buf, &a, &e) < 0)
+		fault(&e);
 
 	/* The caller's own overlay: argv's last -overlay, else GOFLAGS'. */
 	const char *theirs = cl.overlay ? cl.overlay : gf_overlay;
@@ -269,8 +273,9 @@ int main(int argc, char **argv)
 	 * become go, as on pass-through — same pid, signals and status by
 	 * construction, and no extra process. Else spawn, wait, then act. */
 	const char *log = getenv("GOWRAP_LOG");
+	/* go's argv[0] is what the caller gave us, on every path (exec, spawn). */
+	nv[0] = argv[0];
 	if (!(log && *log) && !verify_wanted(&cl)) {
-		nv[0] = argv[0];
 		execv(realgo.buf, nv);
 		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
 			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
@@ -285,7 +290,7 @@ int main(int argc, char **argv)
 		sb_release(&pre);
 	}
 	struct gw_cmd c = { .argv = nv };
-	int st = gw_run_wait(&c);
+	int st = gw_run_wait_as(realgo.buf, &c);
 	if (st < 0) {
 		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
 			   "%s: %s", realgo.buf, strerror(errno));

@@ -772,14 +772,14 @@ setup() {
 	# a reply of the wrong shape (here: a line short) is an error, never a guess
 	cat >"$TMP/envshort" <<-EOM
 	#!/usr/bin/env bash
-	if [ "\$1" = env ]; then "$REAL_GO" "\$@" | head -n 6; exit 0; fi
+	if [ "\$1" = env ]; then "$REAL_GO" "\$@" | head -n 3; exit 0; fi
 	exec "$REAL_GO" "\$@"
 	EOM
 	chmod +x "$TMP/envshort"
 	run env GOWRAP_GO="$TMP/envshort" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	[ "$status" -eq 109 ]
 	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: go env answered nonsense: expected 7 lines, one value each (fix: "* ]]
+	[[ "$output" == "gowrap: go env answered nonsense: expected 4 lines, one value each (fix: "* ]]
 }
 
 # --- the evidence log ---------------------------------------------------------

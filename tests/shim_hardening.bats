@@ -1,0 +1,192 @@
+#!/usr/bin/env bats
+# tests/shim_hardening.bats — the shim against a hostile machine and cmd/go's
+# exact rules: cache trust, toolchain switches from the command line, go env
+# answers, signals on the spawn path, cmd/go's per-subcommand flags, paths
+# as bytes, the log, loops and argv[0]. Each test names the item it covers.
+
+load helpers/common
+load helpers/shim
+
+setup() {
+	common_setup
+	export GOFLAGS= GOOS= GOARCH= CGO_ENABLED=
+	unset GOFLAGS GOOS GOARCH CGO_ENABLED
+	export GOWRAP_LOG="$TMP/log.jsonl"
+}
+
+# A second local user, for the attacks another user can make.
+other_user() {
+	id gwother >/dev/null 2>&1 || useradd -M -r -s /usr/sbin/nologin gwother >/dev/null 2>&1
+	id gwother >/dev/null 2>&1 || skip "cannot create a second user (not root?)"
+}
+
+# A directory both users can reach: /tmp itself is sticky, this one 0755.
+shared_dir() {
+	SHARED="$(mktemp -d /tmp/gwshared.XXXXXX)"
+	chmod 0755 "$SHARED"
+}
+
+# internal/cpu's and p's export data for an ios/arm64 `go list` through the
+# shim with the caller's overlay my.json, in $1 (a make_msg_module dir).
+list_msg() {
+	GOOS=ios GOARCH=arm64 sgo list -C "$1" -overlay=my.json -deps -export \
+		-f '{{.ImportPath}} {{.Export}}' ./p
+}
+
+# The caller's overlay turned into an attacker's: same keys, p/p.go now
+# replaced by $2, padded with spaces to exactly the size of file $1.
+forge_same_size() {
+	local want have forged
+	want="$(stat -c %s "$1")"
+	forged="$(jq -c --arg k "$3" --arg v "$2" '.Replace[$k] = $v' "$1")"
+	have="${#forged}"
+	[ "$have" -lt "$want" ] || { echo "forged overlay too long" >&2; return 1; }
+	printf '%s%*s' "$forged" $((want - have)) ''
+}
+
+teardown() {
+	[ -n "${SHARED:-}" ] && rm -rf "$SHARED"
+	return 0
+}
+
+# --- item 1: trust nothing another user can write ----------------------------
+
+@test "item 1 (trust): another user's merged overlay planted in a world-writable cache is refused (106), never used" {
+	other_user
+	shared_dir
+	make_msg_module "$SHARED/m"
+	chmod -R a+rX "$SHARED/m"
+	printf '{"Replace":{"p/p.go":"p_replacement.go"}}\n' >"$SHARED/m/my.json"
+	# the merged file this call will use (its name and size are public)
+	GOWRAP_CACHE="$TMP/ref" list_msg "$SHARED/m" >/dev/null
+	ref="$(log_field overlay | jq -r .)"
+	name="$(basename "$ref")"
+	# the attacker's code, and their overlay under that name and size
+	sed 's/caller-overlay-text/ATTACKER-CODE-HERE!/' "$SHARED/m/p_replacement.go" >"$SHARED/evil.go"
+	chmod a+r "$SHARED/evil.go"
+	forge_same_size "$ref" "$SHARED/evil.go" "$SHARED/m/p/p.go" >"$SHARED/forged"
+	[ "$(stat -c %s "$SHARED/forged")" = "$(stat -c %s "$ref")" ]
+	chmod a+r "$SHARED/forged"
+	# a cache others may write (a shared /tmp path, a group-writable workspace)
+	mkdir -m 0777 "$SHARED/cache"
+	chmod 0777 "$SHARED/cache"
+	runuser -u gwother -- mkdir -m 0755 "$SHARED/cache/merged"
+	runuser -u gwother -- cp "$SHARED/forged" "$SHARED/cache/merged/$name"
+	run env GOWRAP_CACHE="$SHARED/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
+		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" != *ATTACKER* ]]
+	[[ "$output" == "gowrap: untrusted cache entry: $SHARED/cache is writable by others (mode 0777) (fix: "* ]]
+	[ "$(log_field exit)" = 106 ]
+	# a cache directory another user made (and owns) is refused the same way
+	mkdir -m 0755 "$SHARED/theirs"
+	chown gwother "$SHARED/theirs"
+	runuser -u gwother -- mkdir -m 0755 "$SHARED/theirs/merged"
+	runuser -u gwother -- cp "$SHARED/forged" "$SHARED/theirs/merged/$name"
+	run env GOWRAP_CACHE="$SHARED/theirs" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
+		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$SHARED/theirs is owned by uid $(id -u gwother), not by you"* ]]
+	# our own 0700 cache with their merged/ inside (planted while it was open)
+	mkdir -m 0700 "$SHARED/mine"
+	mkdir -m 0755 "$SHARED/mine/merged"
+	cp "$SHARED/forged" "$SHARED/mine/merged/$name"
+	chown -R gwother "$SHARED/mine/merged"
+	run env GOWRAP_CACHE="$SHARED/mine" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
+		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$SHARED/mine/merged is owned by uid $(id -u gwother)"* ]]
+}
+
+@test "item 1 (trust): a directory above the cache that others may write (no sticky bit) is refused" {
+	shared_dir
+	mkdir -m 0777 "$SHARED/open"
+	chmod 0777 "$SHARED/open"
+	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$SHARED/open (above the cache) is writable by others without the sticky bit"* ]]
+	# sticky (as /tmp) is fine
+	chmod 1777 "$SHARED/open"
+	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 0 ]
+}
+
+@test "item 1 (trust): a same-user tampered merged overlay of the right size is rewritten, not used" {
+	make_msg_module "$TMP/m"
+	printf '{"Replace":{"p/p.go":"p_replacement.go"}}\n' >"$TMP/m/my.json"
+	list_msg "$TMP/m" >/dev/null
+	merged="$(log_field overlay | jq -r .)"
+	cp "$merged" "$TMP/good"
+	sed 's/caller-overlay-text/TAMPERED-TEXT-HERE!/' "$TMP/m/p_replacement.go" >"$TMP/evil.go"
+	forge_same_size "$merged" "$TMP/evil.go" "$TMP/m/p/p.go" >"$TMP/forged"
+	cp "$TMP/forged" "$merged"
+	[ "$(stat -c %s "$merged")" = "$(stat -c %s "$TMP/good")" ]
+	out="$(list_msg "$TMP/m")"
+	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	grep -aq caller-overlay-text "$pexp"
+	! grep -aq TAMPERED "$pexp"
+	cmp "$merged" "$TMP/good"
+}
+
+@test "item 1 (trust): a memo file or an overlay file not the caller's alone is refused (106)" {
+	other_user
+	export GOOS=ios GOARCH=arm64
+	sgo list internal/cpu >/dev/null
+	memo="$(ls "$GOWRAP_CACHE"/memo/* | head -n 1)"
+	chmod 0666 "$memo"
+	run sgo list internal/cpu
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$memo is writable by others (mode 0666)"* ]]
+	chmod 0600 "$memo"
+	run sgo list internal/cpu
+	[ "$status" -eq 0 ]
+	# a replacement file handed to another user (who may now rewrite it)
+	ov="$(jq -r '.overlay' <"$GOWRAP_LOG" | tail -n 1)"
+	f="$(jq -r '.Replace[]' "$ov" | head -n 1)"
+	chown gwother "$f"
+	run sgo list internal/cpu
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$f is owned by uid $(id -u gwother)"* ]]
+}
+
+@test "item 1 (trust): a symlinked GOWRAP_CACHE to the caller's own 0700 directory is accepted" {
+	mkdir -m 0700 "$TMP/real-cache"
+	ln -s "$TMP/real-cache" "$TMP/link-cache"
+	out="$(GOWRAP_CACHE="$TMP/link-cache" GOOS=ios GOARCH=arm64 sgo list -export -f '{{.Export}}' internal/cpu)"
+	has_marker "$out"
+	[ -d "$TMP/real-cache/overlay" ]
+	[ -L "$TMP/link-cache" ]
+	# a symlink inside the cache is never followed
+	ov="$(jq -r '.overlay' <"$GOWRAP_LOG" | tail -n 1)"
+	f="$(jq -r '.Replace[]' "$ov" | head -n 1)"
+	cp "$f" "$TMP/elsewhere.go"
+	ln -sf "$TMP/elsewhere.go" "$f"
+	run env GOWRAP_CACHE="$TMP/link-cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"is a symlink"* ]]
+}
+
+# --- item 3: ask go only what is used ----------------------------------------
+
+@test "item 3 (go env): a legal GOFLAGS holding a newline reaches go; the overlay still applies" {
+	make_args_module "$TMP/a"
+	cd "$TMP/a"
+	export GOFLAGS=$'-mod=mod\n-trimpath' GOOS=ios GOARCH=arm64
+	run sgo list -export -f '{{.Export}}' internal/cpu
+	echo "$output"
+	[ "$status" -eq 0 ]
+	has_marker "$output"
+	[ "$(log_field memo)" = '"miss"' ]
+	# the same with a tab and GOFLAGS' -tags on its own line (Catalyst)
+	export GOFLAGS=$'-trimpath\n\t-tags=ios' GOOS=darwin
+	run sgo list -export -f '{{.Export}}' internal/cpu
+	[ "$status" -eq 0 ]
+	has_marker "$output"
+}
