@@ -190,3 +190,114 @@ teardown() {
 	[ "$status" -eq 0 ]
 	has_marker "$output"
 }
+
+# --- items 4 and 9: the spawn path behaves as the exec path ------------------
+
+# A module whose package s imports t: two compile actions, so an interrupted
+# go stops before the second (cmd/go's builder checks base.Interrupted
+# between actions). The -toolexec tool $TMP/tool announces go's pid in
+# $READY on its first run, records what it inherited, waits $DELAY s, then
+# runs the real tool.
+make_two_step() {
+	mkdir -p "$TMP/s/t"
+	printf 'module example.com/s\n\ngo 1.21\n' >"$TMP/s/go.mod"
+	printf 'package s\n\nimport "example.com/s/t"\n\nfunc F() int { return t.G() }\n' >"$TMP/s/s.go"
+	printf 'package t\n\nfunc G() int { return 1 }\n' >"$TMP/s/t/t.go"
+	cat >"$TMP/tool" <<-'EOM'
+	#!/usr/bin/env bash
+	if [ ! -e "$READY" ] && mkdir "$READY.lock" 2>/dev/null; then
+		grep '^SigIgn' /proc/self/status >"$READY.sigign"
+		tr '\0' '\n' </proc/$PPID/cmdline | head -n 1 >"$READY.argv0"
+		echo "$PPID" >"$READY.tmp" && mv "$READY.tmp" "$READY"
+		sleep "${DELAY:-2}"
+	fi
+	exec "$@"
+	EOM
+	chmod +x "$TMP/tool"
+}
+
+@test "item 4 (signals): SIGINT to the shim's pid alone ends an injected build as it ends go's (spawn path)" {
+	make_two_step
+	cd "$TMP/s"
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 SIG=INT TO=pid
+	rm -rf "$TMP"/ready*
+	d="$(signal_status "$REAL_GO" build -a -toolexec="$TMP/tool" -o /dev/null .)"
+	rm -rf "$TMP"/ready*
+	s="$(PATH="$(shim_path)" signal_status go build -a -toolexec="$TMP/tool" -o /dev/null .)"
+	echo "direct=$d shim=$s"
+	[ "$d" != 0 ] && [ "$d" != never-ready ]
+	[ "$d" = "$s" ]
+	[ "$(log_field injected)" = true ]
+}
+
+@test "item 4 (signals): dispositions the shim inherited (nohup: HUP, INT, QUIT, PIPE ignored) reach go unchanged" {
+	make_two_step
+	cd "$TMP/s"
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 DELAY=0
+	ign() { perl -e '$SIG{$_}="IGNORE" for qw(HUP INT QUIT PIPE); exec @ARGV or die' -- "$@"; }
+	rm -rf "$TMP"/ready*
+	ign "$REAL_GO" build -a -toolexec="$TMP/tool" -o /dev/null .
+	d="$(cat "$TMP/ready.sigign")"
+	rm -rf "$TMP"/ready*
+	PATH="$(shim_path)" ign go build -a -toolexec="$TMP/tool" -o /dev/null .
+	s="$(cat "$TMP/ready.sigign")"
+	echo "direct=$d shim=$s"
+	[ "$d" = "$s" ]
+	[ "$(log_field injected)" = true ]
+	# and without anything ignored, nothing is ignored through the shim either
+	rm -rf "$TMP"/ready*
+	"$REAL_GO" build -a -toolexec="$TMP/tool" -o /dev/null .
+	d="$(cat "$TMP/ready.sigign")"
+	rm -rf "$TMP"/ready*
+	PATH="$(shim_path)" go build -a -toolexec="$TMP/tool" -o /dev/null .
+	[ "$d" = "$(cat "$TMP/ready.sigign")" ]
+}
+
+@test "item 4 (signals): go killed by a core-dumping signal: the shim re-raises it without a core of its own" {
+	[ "$(cat /proc/sys/kernel/core_pattern)" = core ] || skip "core_pattern is not a plain file name here"
+	ulimit -c unlimited || skip "cannot raise RLIMIT_CORE"
+	make_two_step
+	mkdir -p "$TMP/d" "$TMP/w"
+	cd "$TMP/s"
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 DELAY=30 GOTRACEBACK=crash
+	for how in direct shim; do
+		rm -rf "$TMP"/ready* "$TMP"/w/core* "$TMP"/s/core*
+		if [ $how = direct ]; then
+			(cd "$TMP/w" && exec "$REAL_GO" build -C "$TMP/s" -a -toolexec="$TMP/tool" -o /dev/null .) &
+		else
+			(cd "$TMP/w" && PATH="$(shim_path)" exec go build -C "$TMP/s" -a -toolexec="$TMP/tool" -o /dev/null .) &
+		fi
+		pid=$!
+		for i in $(seq 1 300); do [ -e "$READY" ] && break; sleep 0.1; done
+		kill -ABRT "$(cat "$READY")"
+		st=0
+		wait "$pid" || st=$?
+		pkill -KILL -P "$(cat "$READY")" 2>/dev/null || true
+		eval "${how}_st=$st"
+		# go's core lands in its -C directory, the shim's in its own
+		eval "${how}_cores=$(ls "$TMP/w" "$TMP/s" | grep -c '^core' || true)"
+	done
+	echo "direct: $direct_st $direct_cores cores; shim: $shim_st $shim_cores cores"
+	[ "$direct_st" = 134 ]
+	[ "$shim_st" = 134 ]
+	[ "$direct_cores" = 1 ]
+	[ "$shim_cores" = 1 ]
+}
+
+@test "item 9 (argv[0]): go gets the caller's argv[0] on the exec path and on the spawn path alike" {
+	make_two_step
+	cd "$TMP/s"
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 DELAY=0
+	unset GOWRAP_LOG
+	rm -rf "$TMP"/ready*
+	# (no -o: nothing to verify, so without a log the shim execs go)
+	PATH="$(shim_path)" go build -a -toolexec="$TMP/tool" .
+	exec_argv0="$(cat "$TMP/ready.argv0")"
+	rm -rf "$TMP"/ready*
+	GOWRAP_LOG="$TMP/log.jsonl" PATH="$(shim_path)" go build -a -toolexec="$TMP/tool" .
+	[ "$(GOWRAP_LOG="$TMP/log.jsonl" log_field injected)" = true ]
+	spawn_argv0="$(cat "$TMP/ready.argv0")"
+	echo "exec=$exec_argv0 spawn=$spawn_argv0"
+	[ "$exec_argv0" = go ]
+	[ "$spawn_argv0" = go ]
+}
