@@ -301,3 +301,34 @@ make_two_step() {
 	[ "$exec_argv0" = go ]
 	[ "$spawn_argv0" = go ]
 }
+
+@test "item 4 (signals): a SIGTERM arriving between fork and wait is forwarded, never lost" {
+	command -v strace >/dev/null || skip "strace not installed"
+	make_two_step
+	cd "$TMP/s"
+	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 DELAY=8
+	PATH="$(shim_path)" go list . >/dev/null # memo warm: the spawn of go is the shim's only fork
+	rm -rf "$TMP"/ready*
+	# strace holds the shim 2 s inside fork (after the child exists, before
+	# the shim knows its pid); the signal arrives in that gap.
+	perl -e '$SIG{TERM}="DEFAULT"; exec @ARGV or die' -- env PATH="$(shim_path)" \
+		strace -o /dev/null -e trace=clone,clone3,fork,vfork \
+		-e inject=clone,clone3,fork,vfork:delay_exit=2000000 \
+		go build -a -toolexec="$TMP/tool" -o /dev/null . &
+	tracer=$!
+	shim=""
+	for i in $(seq 1 50); do
+		shim="$(pgrep -P "$tracer" | head -n 1)"
+		[ -n "$shim" ] && break
+		sleep 0.05
+	done
+	sleep 0.5
+	start=$SECONDS
+	kill -TERM "$shim"
+	st=0
+	wait "$tracer" || st=$?
+	echo "status=$st after $((SECONDS - start)) s"
+	[ -e "$READY" ] && pkill -KILL -P "$(cat "$READY")" 2>/dev/null || true
+	[ "$st" = 143 ]
+	[ $((SECONDS - start)) -lt 7 ]
+}
