@@ -67,6 +67,13 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		first_line(&er);
+		/* GOWRAP_GO (or the go on PATH) is a wrapper that ran the shim
+		 * again, which stopped the loop: say that, with its code. */
+		if (WIFEXITED(st) && WEXITSTATUS(st) == GW_EXIT_SHIM_LOOP &&
+		    strncmp(er.buf, "gowrap: ", 8) == 0) {
+			gw_err_set(e, GW_EXIT_SHIM_LOOP, "", "", "%s", er.buf);
+			goto done;
+		}
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env failed",
 			   "run `go env GOROOT` in this directory and fix what it reports",
 			   "%s (status %d)", er.len ? er.buf : "no message", gw_status_code(st));

@@ -12,6 +12,7 @@
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
+#include "loopguard.h"
 #include "memo.h"
 #include "merge.h"
 #include "ovq.h"
@@ -160,7 +161,7 @@ int main(int argc, char **argv)
 	struct gw_err e = { 0 };
 	struct sb realgo = SB_INIT;
 	shim_log_init(&L);
-	if (gw_find_real_go(&realgo, &e) < 0)
+	if (gw_find_real_go(&realgo, &e) < 0 || shim_loop_check(realgo.buf, argc, argv, &e) < 0)
 		fault(&e);
 
 	struct shim_cmdline cl;

@@ -332,3 +332,89 @@ make_two_step() {
 	[ "$st" = 143 ]
 	[ $((SECONDS - start)) -lt 7 ]
 }
+
+# --- item 8: loops end ---------------------------------------------------------
+
+@test "item 8 (loops): a wrapper given as GOWRAP_GO or found on PATH that runs the shim again ends with 101" {
+	# GOWRAP_GO=wrapper that execs `go` (the shim, first on PATH) again
+	printf '#!/usr/bin/env bash\nexec go "$@"\n' >"$TMP/wrap"
+	chmod +x "$TMP/wrap"
+	run timeout 20 env GOWRAP_GO="$TMP/wrap" PATH="$(shim_path)" go version
+	echo "$output"
+	[ "$status" -eq 101 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: the shim runs itself: $TMP/wrap ran the same go command again"*"(fix: "* ]]
+	# the same on the injected (spawn) path
+	run timeout 20 env GOWRAP_GO="$TMP/wrap" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
+	[ "$status" -eq 101 ]
+	# a wrapper named go on PATH after the shim, running go as a child (no exec)
+	mkdir -p "$TMP/wbin"
+	printf '#!/usr/bin/env bash\ngo "$@"\nexit $?\n' >"$TMP/wbin/go"
+	chmod +x "$TMP/wbin/go"
+	run timeout 20 env PATH="$SHIM_DIR:$TMP/wbin:$(path_without "$SHIM_DIR")" go version
+	echo "$output"
+	[ "$status" -eq 101 ]
+	# a wrapper that changes the arguments every time ends too (depth bound)
+	printf '#!/usr/bin/env bash\nexec go "$@" x\n' >"$TMP/wrapx"
+	chmod +x "$TMP/wrapx"
+	run timeout 60 env GOWRAP_GO="$TMP/wrapx" PATH="$(shim_path)" go version
+	[ "$status" -eq 101 ]
+	[[ "$output" == *"64 go calls nested under the shim"* ]]
+}
+
+@test "item 8 (loops): nested legitimate go calls through the shim still work (a -toolexec tool running go, as garble does)" {
+	# (go run, go test and go generate put $GOROOT/bin first on their
+	# children's PATH, so a go those start bypasses the shim; a -toolexec
+	# tool, a cgo CC wrapper or a gomobile binary reaches it.)
+	mkdir -p "$TMP/s"
+	printf 'module example.com/s\n\ngo 1.21\n' >"$TMP/s/go.mod"
+	printf 'package s\n\nfunc F() int { return 1 }\n' >"$TMP/s/s.go"
+	cat >"$TMP/tool" <<-'EOM'
+	#!/usr/bin/env bash
+	if mkdir "$OUT.lock" 2>/dev/null; then
+		go list -export -f '{{.Export}}' internal/cpu >"$OUT" || exit 3
+		go list -export -f '{{.Export}}' internal/cpu >"$OUT.again" || exit 4
+		GOOS=linux go version >/dev/null || exit 5
+	fi
+	exec "$@"
+	EOM
+	chmod +x "$TMP/tool"
+	cd "$TMP/s"
+	export OUT="$TMP/export.txt" GOOS=ios GOARCH=arm64 CGO_ENABLED=0
+	run sgo build -a -toolexec="$TMP/tool" .
+	echo "$output"
+	[ "$status" -eq 0 ]
+	has_marker "$(cat "$OUT")"
+	cmp "$OUT" "$OUT.again"
+	[ "$(grep -c '"subcommand":"list".*"injected":true' "$GOWRAP_LOG")" -eq 2 ]
+	grep -q '"subcommand":"build".*"injected":true' "$GOWRAP_LOG"
+}
+
+# --- item 7: the log never blocks ---------------------------------------------
+
+@test "item 7 (log): GOWRAP_LOG naming a FIFO without a reader, /dev/full or a directory: the call runs, promptly" {
+	mkfifo "$TMP/fifo"
+	mkdir -p "$TMP/logdir"
+	want="$(dgo version)"
+	for log in "$TMP/fifo" /dev/full "$TMP/logdir"; do
+		# pass-through (exec path)
+		start=$SECONDS
+		run timeout 20 env GOWRAP_LOG="$log" PATH="$(shim_path)" go version
+		echo "$log: $status $output"
+		[ "$status" -eq 0 ]
+		[ "$output" = "$want" ]
+		# injected, spawned and waited for (a log line after go)
+		run timeout 40 env GOWRAP_LOG="$log" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
+			go list -export -f '{{.Export}}' internal/cpu
+		[ "$status" -eq 0 ]
+		has_marker "$output"
+		[ $((SECONDS - start)) -lt 30 ]
+	done
+	# a FIFO with a reader still gets the line
+	(timeout 20 cat "$TMP/fifo" >"$TMP/got") &
+	reader=$!
+	sleep 0.3
+	GOWRAP_LOG="$TMP/fifo" sgo version >/dev/null
+	wait "$reader" || true
+	jq -e '.subcommand == "version"' "$TMP/got"
+}
