@@ -418,3 +418,63 @@ make_two_step() {
 	wait "$reader" || true
 	jq -e '.subcommand == "version"' "$TMP/got"
 }
+
+# --- item 5: cmd/go's exact flag model per subcommand --------------------------
+
+# A module at $TMP/pq with packages p and q, each with a test.
+make_pq() {
+	mkdir -p "$TMP/pq/p" "$TMP/pq/q"
+	printf 'module example.com/pq\n\ngo 1.21\n' >"$TMP/pq/go.mod"
+	for x in p q; do
+		printf 'package %s\n\nfunc F() int { return 1 }\n' "$x" >"$TMP/pq/$x/$x.go"
+		printf 'package %s\n\nimport "testing"\n\nfunc TestF(t *testing.T) { _ = F() }\n' "$x" >"$TMP/pq/$x/${x}_test.go"
+	done
+	printf 'package pq\n' >"$TMP/pq/pq.go"
+	printf 'package pq\n\nimport "testing"\n\nfunc TestPQ(t *testing.T) {}\n' >"$TMP/pq/pq_test.go"
+}
+
+@test "item 5 (flags): go test -artifacts (Go 1.26, boolean): a -tags ios after two packages is go's, and the Catalyst test binaries get the marker" {
+	make_pq
+	cd "$TMP/pq"
+	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
+	mkdir -p "$TMP/out"
+	run sgo test -c -o "$TMP/out/" -artifacts ./p ./q -tags ios
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = true ]
+	has_marker "$TMP/out/p.test"
+	has_marker "$TMP/out/q.test"
+}
+
+@test "item 5 (flags): go vet -c N (an int there) and analyzer flags with values: the -tags ios after them is seen" {
+	make_pq
+	cd "$TMP/pq"
+	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
+	run sgo vet -c 3 -tags ios ./p
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = true ]
+	run sgo vet -printf.funcs Logf -unusedresult.funcs fmt.Sprint -tags ios ./p
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = true ]
+	# vet's boolean analyzer flags take no value: ./p is the package, and a
+	# -tags after it is not vet's (go passes it nowhere; nothing injected)
+	run sgo vet -printf ./p -tags ios
+	[ "$(log_field injected)" = false ]
+}
+
+@test "item 5 (flags): the -test. prefix only for the flags go test registers with it" {
+	make_pq
+	cd "$TMP/pq"
+	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
+	# -test.count is registered: 1 is its value, ./p ./q are packages and
+	# the -tags ios after them is go's
+	run sgo test -n -test.count 1 ./p ./q -tags ios
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = true ]
+	# -test.vet is not: go takes it as unknown, off as its value, and ./q
+	# (a second non-flag) starts the test binary's arguments, -tags ios too
+	run sgo test -n -test.vet off ./p ./q -tags ios
+	[ "$status" -eq 0 ]
+	[ "$(log_field injected)" = false ]
+}
