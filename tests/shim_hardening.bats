@@ -478,3 +478,41 @@ make_pq() {
 	[ "$status" -eq 0 ]
 	[ "$(log_field injected)" = false ]
 }
+
+# --- item 6: paths are bytes -----------------------------------------------------
+
+@test "item 6 (paths): a caller's relative overlay in a directory whose name is not UTF-8 is applied as go applies it" {
+	d="$TMP/m-$(printf '\xff\xfe')-dir"
+	make_msg_module "$d"
+	printf '{"Replace":{"p/p.go":"p_replacement.go"}}\n' >"$d/my.json"
+	# what go itself does with it (no shim, no iOS): the caller's text
+	want="$(cd "$d" && dgo list -overlay=my.json -export -f '{{.Export}}' ./p)"
+	grep -aq caller-overlay-text "$want"
+	out="$(list_msg "$d")"
+	[ "$(log_field injected)" = true ]
+	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	grep -aq caller-overlay-text "$pexp"
+	! grep -aq original-message-text "$pexp"
+	has_marker "$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
+}
+
+@test "item 6 (paths): the caller's -overlay path is opened as go opens it (a/link/../ov.json goes through the link)" {
+	make_msg_module "$TMP/m"
+	mkdir -p "$TMP/m/a" "$TMP/elsewhere/sub"
+	ln -s "$TMP/elsewhere/sub" "$TMP/m/a/link"
+	# the file go reads: $TMP/elsewhere/ov.json (link's target's parent)
+	printf '{"Replace":{"%s":"%s"}}\n' "$TMP/m/p/p.go" "$TMP/m/p_replacement.go" >"$TMP/elsewhere/ov.json"
+	# a lexical clean would read this one instead
+	printf '{"Replace":{}}\n' >"$TMP/m/a/ov.json"
+	cd "$TMP/m"
+	want="$(dgo list -overlay=a/link/../ov.json -export -f '{{.Export}}' ./p)"
+	grep -aq caller-overlay-text "$want"
+	out="$(GOOS=ios GOARCH=arm64 sgo list -overlay=a/link/../ov.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p)"
+	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
+	grep -aq caller-overlay-text "$pexp"
+	has_marker "$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
+	# keys and values inside it are still cleaned
+	printf '{"Replace":{"%s/m/./p/../p/p.go":"%s/m//p_replacement.go"}}\n' "$TMP" "$TMP" >"$TMP/elsewhere/ov.json"
+	GOOS=ios GOARCH=arm64 sgo list -overlay=a/link/../ov.json -e ./p >/dev/null
+	jq -e --arg k "$TMP/m/p/p.go" --arg v "$TMP/m/p_replacement.go" '.Replace[$k] == $v' "$(log_field overlay | jq -r .)"
+}
