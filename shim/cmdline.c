@@ -144,7 +144,7 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 	memset(cl, 0, sizeof *cl);
 	cl->argc = argc;
 	cl->argv = argv;
-	cl->sub_idx = cl->tags_idx = cl->overlay_idx = -1;
+	cl->sub_idx = cl->tags_idx = cl->overlay_idx = cl->args_idx = -1;
 
 	/* `go -C dir sub ...` is accepted too: lookupCmd finds no command at
 	 * argv[1], so handleChdirFlag looks there. */
@@ -171,12 +171,17 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 	int pkgs = 0, in_pkgs = 0, after_unknown = 0;
 	for (; i < argc; i++) {
 		const char *a = argv[i];
-		if (strcmp(a, "--") == 0)
+		if (strcmp(a, "--") == 0) {
+			if (!is_test && i + 1 < argc)
+				cl->args_idx = i + 1;
 			break;
+		}
 		if (!is_flag(a)) {
 			/* flag.Parse stops at the first non-flag. */
-			if (!is_test)
+			if (!is_test) {
+				cl->args_idx = i;
 				break;
+			}
 			if (pkgs && !in_pkgs) {
 				if (!after_unknown)
 					break;

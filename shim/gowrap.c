@@ -12,10 +12,12 @@
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
+#include "installout.h"
 #include "loopguard.h"
 #include "memo.h"
 #include "merge.h"
 #include "ovq.h"
+#include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
 #include "target.h"
@@ -120,11 +122,22 @@ static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const 
 	return v;
 }
 
+static int verify_off(void)
+{
+	const char *v = getenv("GOWRAP_VERIFY");
+	return v && strcmp(v, "0") == 0;
+}
+
+/* go install: what it links lands in GOBIN or GOPATH/bin[/GOOS_GOARCH]. */
+static int install_verify_wanted(const struct shim_cmdline *cl)
+{
+	return !verify_off() && strcmp(cl->sub, "install") == 0;
+}
+
 /* Does this call write one output file that the check applies to? */
 static int verify_wanted(const struct shim_cmdline *cl)
 {
-	const char *v = getenv("GOWRAP_VERIFY");
-	if (v && strcmp(v, "0") == 0)
+	if (verify_off())
 		return 0;
 	if (!cl->output || !*cl->output)
 		return 0;
@@ -251,6 +264,9 @@ int main(int argc, char **argv)
 	}
 	L.goroot = a.goroot;
 	L.goversion = a.goversion;
+	/* go install/run pkg@version may switch to a toolchain go env did not see. */
+	if (shim_pkgver_check(&cl, realgo.buf, a.goversion, a.gomodcache, &e) < 0)
+		fault(&e);
 	if (strcmp(a.ov.status, "applied") != 0)
 		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
 	if (shim_memo_trust_answer(cache.buf, &a, &e) < 0)
@@ -276,7 +292,7 @@ int main(int argc, char **argv)
 	const char *log = getenv("GOWRAP_LOG");
 	/* go's argv[0] is what the caller gave us, on every path (exec, spawn). */
 	nv[0] = argv[0];
-	if (!(log && *log) && !verify_wanted(&cl)) {
+	if (!(log && *log) && !verify_wanted(&cl) && !install_verify_wanted(&cl)) {
 		execv(realgo.buf, nv);
 		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
 			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
@@ -290,6 +306,12 @@ int main(int argc, char **argv)
 		had_output = stat(pre.buf, &before) == 0;
 		sb_release(&pre);
 	}
+	struct sb bindir = SB_INIT;
+	struct shim_snapshot bins = { 0 };
+	int check_bins = install_verify_wanted(&cl) &&
+			 shim_install_dir(realgo.buf, t.goos, t.goarch, &bindir) == 0;
+	if (check_bins)
+		shim_snapshot_take(bindir.buf, &bins);
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait_as(realgo.buf, &c);
 	if (st < 0) {
@@ -314,6 +336,27 @@ int main(int argc, char **argv)
 				   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
 				   ov, a.goroot);
 			fault(&e);
+		}
+	}
+	if (check_bins && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		char **changed = shim_snapshot_changed(bindir.buf, &bins);
+		for (size_t i = 0; changed[i]; i++) {
+			if (vf_is_go_package_archive(changed[i]))
+				continue;
+			struct sb why = SB_INIT;
+			int r = vf_check_output_as(changed[i], a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
+			L.output = changed[i];
+			L.verified = r == 0;
+			if (r != 0) {
+				gw_err_set(&e, GW_EXIT_VERIFY, "installed command lacks the gowrap marker",
+					   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
+					   "(no GOROOT override or wrapper in between), then reinstall; GOWRAP_VERIFY=0 skips this check",
+					   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : changed[i],
+					   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
+					   ov, a.goroot);
+				fault(&e);
+			}
+			sb_release(&why);
 		}
 	}
 	shim_log_write(&L);

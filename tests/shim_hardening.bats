@@ -516,3 +516,99 @@ make_pq() {
 	GOOS=ios GOARCH=arm64 sgo list -overlay=a/link/../ov.json -e ./p >/dev/null
 	jq -e --arg k "$TMP/m/p/p.go" --arg v "$TMP/m/p_replacement.go" '.Replace[$k] == $v' "$(log_field overlay | jq -r .)"
 }
+
+# --- item 2: toolchain switches from the command line ----------------------------
+
+# A file-based module proxy at $TMP/proxy serving example.com/tool@v1.0.0, a
+# command whose go.mod says `go $1` (and `toolchain go$1` when $2 is set).
+make_proxy_tool() {
+	local v=example.com/tool@v1.0.0 d="$TMP/proxy/example.com/tool/@v"
+	mkdir -p "$d" "$TMP/src/$v"
+	printf 'module example.com/tool\n\ngo %s\n' "$1" >"$TMP/src/$v/go.mod"
+	[ -n "${2:-}" ] && printf '\ntoolchain go%s\n' "$1" >>"$TMP/src/$v/go.mod"
+	printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("tool") }\n' >"$TMP/src/$v/main.go"
+	cp "$TMP/src/$v/go.mod" "$d/v1.0.0.mod"
+	printf 'v1.0.0\n' >"$d/list"
+	printf '{"Version":"v1.0.0","Time":"2024-01-01T00:00:00Z"}\n' >"$d/v1.0.0.info"
+	(cd "$TMP/src" && python3 -c 'import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1], "w")
+for f in sys.argv[2:]:
+    z.write(f)
+z.close()' "$d/v1.0.0.zip" "$v/go.mod" "$v/main.go")
+	export GOPROXY="file://$TMP/proxy" GOSUMDB=off GONOSUMDB='*' GOMODCACHE="$TMP/modcache" \
+		GOPATH="$TMP/gopath" GOTOOLCHAIN=auto
+}
+
+@test "item 2 (toolchain switch): go install/run pkg@version whose go.mod needs a newer go is refused (113), never built on the wrong GOROOT" {
+	make_proxy_tool 1.27.3 toolchain
+	mkdir -p "$TMP/w"
+	cd "$TMP/w"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	# its go.mod is not known yet: a switch cannot be ruled out
+	run sgo install example.com/tool@v1.0.0
+	echo "$output"
+	[ "$status" -eq 113 ]
+	[ "${#lines[@]}" -eq 1 ]
+	[[ "$output" == "gowrap: cannot tell which toolchain will compile: \`go install example.com/tool@v1.0.0\` may switch toolchains"*"not in the module cache yet"*"(fix: choose the toolchain for this call: GOTOOLCHAIN=local"* ]]
+	[ "$(log_field exit)" = 113 ]
+	[ ! -e "$GOPATH/bin" ]
+	# once it is: go 1.27.3 > go1.26.8, the go command would switch
+	# (go1.26.8 refuses to download the rest, but the go.mod lands in the cache)
+	GOTOOLCHAIN=local dgo mod download example.com/tool@v1.0.0 || true
+	[ -f "$GOMODCACHE/cache/download/example.com/tool/@v/v1.0.0.mod" ]
+	run sgo install example.com/tool@v1.0.0
+	echo "$output"
+	[ "$status" -eq 113 ]
+	[[ "$output" == *"example.com/tool@v1.0.0's go.mod says go 1.27.3, newer than go1.26.8 here"* ]]
+	run sgo run -exec /bin/true example.com/tool@v1.0.0 arg
+	[ "$status" -eq 113 ]
+	# a query names no single go.mod
+	run sgo install example.com/tool@latest
+	[ "$status" -eq 113 ]
+	[[ "$output" == *"the version is a query"* ]]
+	# no switch possible: passed on to go as before (GOTOOLCHAIN=local builds with go1.26.8,
+	# which refuses the module in its own words)
+	run env GOTOOLCHAIN=local PATH="$(shim_path)" go install example.com/tool@v1.0.0
+	[ "$status" -ne 113 ]
+	[[ "$output" == *"requires go >= 1.27.3"* ]]
+	# naming the toolchain: a module-cache GOROOT is still 105
+	run env GOTOOLCHAIN=go1.27.3 GOMODCACHE="$(dgo env GOMODCACHE | sed "s|$TMP/modcache|$HOME/go/pkg/mod|")" \
+		PATH="$(shim_path)" go install example.com/tool@v1.0.0
+	echo "$output"
+	[ "$status" -eq 105 ]
+}
+
+@test "item 2 (install): go install pkg@version for ios needing no switch is overlaid, and the installed command (GOPATH/bin/ios_arm64) is verified" {
+	make_proxy_tool 1.21
+	mkdir -p "$TMP/w"
+	cd "$TMP/w"
+	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
+	GOTOOLCHAIN=local dgo mod download example.com/tool@v1.0.0
+	run sgo install example.com/tool@v1.0.0
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ -f "$GOPATH/bin/ios_arm64/tool" ]
+	[ "$(log_field verified)" = true ]
+	[ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/tool\"" ]
+	"$SYMCHECK" "$GOPATH/bin/ios_arm64/tool"
+	# a go that drops the overlay (what a wrong GOROOT key amounts to) fails 110
+	cat >"$TMP/dropgo" <<-EOM
+	#!/usr/bin/env bash
+	args=()
+	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
+	exec "$REAL_GO" "\${args[@]}"
+	EOM
+	chmod +x "$TMP/dropgo"
+	rm -f "$GOPATH/bin/ios_arm64/tool"
+	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go install example.com/tool@v1.0.0
+	echo "$output"
+	[ "$status" -eq 110 ]
+	[[ "$output" == "gowrap: installed command lacks the gowrap marker: $GOPATH/bin/ios_arm64/tool"* ]]
+	# a local main package too
+	make_args_module "$TMP/app"
+	cd "$TMP/app"
+	run sgo install .
+	[ "$status" -eq 0 ]
+	[ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/args\"" ]
+	[ "$(log_field verified)" = true ]
+}
