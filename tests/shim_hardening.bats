@@ -33,8 +33,8 @@ list_msg() {
 		-f '{{.ImportPath}} {{.Export}}' ./p
 }
 
-# The caller's overlay turned into an attacker's: same keys, p/p.go now
-# replaced by $2, padded with spaces to exactly the size of file $1.
+# A merged overlay ($1) turned into an attacker's: key $3 now replaced by
+# $2, padded with spaces to exactly the size of $1.
 forge_same_size() {
 	local want have forged
 	want="$(stat -c %s "$1")"
@@ -64,7 +64,7 @@ teardown() {
 	# the attacker's code, and their overlay under that name and size
 	sed 's/caller-overlay-text/ATTACKER-CODE-HERE!/' "$SHARED/m/p_replacement.go" >"$SHARED/evil.go"
 	chmod a+r "$SHARED/evil.go"
-	forge_same_size "$ref" "$SHARED/evil.go" "$SHARED/m/p/p.go" >"$SHARED/forged"
+	forge_same_size "$ref" ../evil.go p/p.go >"$SHARED/forged"
 	[ "$(stat -c %s "$SHARED/forged")" = "$(stat -c %s "$ref")" ]
 	chmod a+r "$SHARED/forged"
 	# a cache others may write (a shared /tmp path, a group-writable workspace)
@@ -122,7 +122,7 @@ teardown() {
 	merged="$(log_field overlay | jq -r .)"
 	cp "$merged" "$TMP/good"
 	sed 's/caller-overlay-text/TAMPERED-TEXT-HERE!/' "$TMP/m/p_replacement.go" >"$TMP/evil.go"
-	forge_same_size "$merged" "$TMP/evil.go" "$TMP/m/p/p.go" >"$TMP/forged"
+	forge_same_size "$merged" ../evil.go p/p.go >"$TMP/forged"
 	cp "$TMP/forged" "$merged"
 	[ "$(stat -c %s "$merged")" = "$(stat -c %s "$TMP/good")" ]
 	out="$(list_msg "$TMP/m")"
@@ -318,7 +318,7 @@ make_two_step() {
 	tracer=$!
 	shim=""
 	for i in $(seq 1 50); do
-		shim="$(pgrep -P "$tracer" | head -n 1)"
+		shim="$(pgrep -P "$tracer" -x go | head -n 1)"
 		[ -n "$shim" ] && break
 		sleep 0.05
 	done
