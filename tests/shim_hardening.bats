@@ -33,14 +33,20 @@ list_msg() {
 		-f '{{.ImportPath}} {{.Export}}' ./p
 }
 
-# A merged overlay ($1) turned into an attacker's: key $3 now replaced by
-# $2, padded with spaces to exactly the size of $1.
+# A merged overlay ($1) turned into an attacker's: the caller's p/p.go entry
+# (relative, or absolute as older gowrap wrote it) now replaced by $2 (an
+# absolute path to the attacker's file, written relative to the module
+# directory when the key is relative), padded with spaces to exactly the size
+# of $1.
 forge_same_size() {
-	local want have forged
+	local want have forged key val
 	want="$(stat -c %s "$1")"
-	forged="$(jq -c --arg k "$3" --arg v "$2" '.Replace[$k] = $v' "$1")"
+	key="$(jq -r '.Replace | keys[] | select(endswith("p/p.go"))' "$1")"
+	val="$2"
+	[[ "$key" == /* ]] || val="../$(basename "$2")"
+	forged="$(jq -c --arg k "$key" --arg v "$val" '.Replace[$k] = $v' "$1")"
 	have="${#forged}"
-	[ "$have" -lt "$want" ] || { echo "forged overlay too long" >&2; return 1; }
+	[ "$have" -le "$want" ] || { echo "forged overlay too long" >&2; return 1; }
 	printf '%s%*s' "$forged" $((want - have)) ''
 }
 
@@ -57,14 +63,19 @@ teardown() {
 	make_msg_module "$SHARED/m"
 	chmod -R a+rX "$SHARED/m"
 	printf '{"Replace":{"p/p.go":"p_replacement.go"}}\n' >"$SHARED/m/my.json"
-	# the merged file this call will use (its name and size are public)
-	GOWRAP_CACHE="$TMP/ref" list_msg "$SHARED/m" >/dev/null
+	# the merged file this call will use: its name and bytes follow from
+	# public facts (cache path, GOROOT, the module's files); here the attacker
+	# gets them by making the same call once in a scratch cache at that path
+	GOWRAP_CACHE="$SHARED/cache" list_msg "$SHARED/m" >/dev/null
 	ref="$(log_field overlay | jq -r .)"
 	name="$(basename "$ref")"
+	cp "$ref" "$SHARED/ref.json"
+	ref="$SHARED/ref.json"
+	rm -rf "$SHARED/cache"
 	# the attacker's code, and their overlay under that name and size
 	sed 's/caller-overlay-text/ATTACKER-CODE-HERE!/' "$SHARED/m/p_replacement.go" >"$SHARED/evil.go"
 	chmod a+r "$SHARED/evil.go"
-	forge_same_size "$ref" ../evil.go p/p.go >"$SHARED/forged"
+	forge_same_size "$ref" "$SHARED/evil.go" >"$SHARED/forged"
 	[ "$(stat -c %s "$SHARED/forged")" = "$(stat -c %s "$ref")" ]
 	chmod a+r "$SHARED/forged"
 	# a cache others may write (a shared /tmp path, a group-writable workspace)
@@ -75,6 +86,10 @@ teardown() {
 	run env GOWRAP_CACHE="$SHARED/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
 		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
 	echo "$output"
+	if [ "$status" -eq 0 ]; then # (what an unhardened shim does: say so)
+		pexp="$(echo "$output" | awk '$1=="example.com/msg/p"{print $2}')"
+		echo "p export: $pexp"; grep -aq ATTACKER-CODE-HERE "$pexp" && echo "the attacker code was compiled in" || true
+	fi
 	[ "$status" -eq 106 ]
 	[[ "$output" != *ATTACKER* ]]
 	[[ "$output" == "gowrap: untrusted cache entry: $SHARED/cache is writable by others (mode 0777) (fix: "* ]]
@@ -122,7 +137,7 @@ teardown() {
 	merged="$(log_field overlay | jq -r .)"
 	cp "$merged" "$TMP/good"
 	sed 's/caller-overlay-text/TAMPERED-TEXT-HERE!/' "$TMP/m/p_replacement.go" >"$TMP/evil.go"
-	forge_same_size "$merged" ../evil.go p/p.go >"$TMP/forged"
+	forge_same_size "$merged" "$TMP/evil.go" >"$TMP/forged"
 	cp "$TMP/forged" "$merged"
 	[ "$(stat -c %s "$merged")" = "$(stat -c %s "$TMP/good")" ]
 	out="$(list_msg "$TMP/m")"
