@@ -168,6 +168,15 @@ teardown() {
 	echo "$output"
 	[ "$status" -eq 106 ]
 	[[ "$output" == *"$f is owned by uid $(id -u gwother)"* ]]
+	# the overlay's directory opened to others (a memo hit: its files did not change)
+	chown root "$f"
+	rm -rf "$GOWRAP_CACHE/memo"
+	sgo list internal/cpu >/dev/null
+	chmod 0777 "$(dirname "$f")"
+	run sgo list internal/cpu
+	echo "$output"
+	[ "$status" -eq 106 ]
+	[[ "$output" == *"$(dirname "$f") is writable by others (mode 0777)"* ]]
 }
 
 @test "item 1 (trust): a symlinked GOWRAP_CACHE to the caller's own 0700 directory is accepted" {
