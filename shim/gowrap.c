@@ -152,6 +152,21 @@ static int same_stat(const struct stat *a, const struct stat *b)
 	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
 }
 
+/* -o names a directory (go build -o dir/, go test -c -o dir/ with several
+ * packages): each file go writes there is checked. */
+static int outdir_verify_wanted(const struct shim_cmdline *cl, const char *effdir, struct sb *dir)
+{
+	if (!verify_wanted(cl))
+		return 0;
+	size_t n = strlen(cl->output);
+	struct stat st;
+	shim_abs_path(dir, effdir, cl->output);
+	if ((n && cl->output[n - 1] == '/') || (stat(dir->buf, &st) == 0 && S_ISDIR(st.st_mode)))
+		return 1;
+	sb_reset(dir);
+	return 0;
+}
+
 /* Should a successful call's output be checked, and where is it? `before`
  * is the output's stat from before go ran (NULL: it did not exist). */
 static int output_to_verify(const struct shim_cmdline *cl, const char *effdir,
@@ -308,8 +323,9 @@ int main(int argc, char **argv)
 	}
 	struct sb bindir = SB_INIT;
 	struct shim_snapshot bins = { 0 };
-	int check_bins = install_verify_wanted(&cl) &&
-			 shim_install_dir(realgo.buf, t.goos, t.goarch, &bindir) == 0;
+	int installing = install_verify_wanted(&cl);
+	int check_bins = installing ? shim_install_dir(realgo.buf, t.goos, t.goarch, &bindir) == 0
+				    : outdir_verify_wanted(&cl, effdir.buf, &bindir);
 	if (check_bins)
 		shim_snapshot_take(bindir.buf, &bins);
 	struct gw_cmd c = { .argv = nv };
@@ -348,7 +364,9 @@ int main(int argc, char **argv)
 			L.output = changed[i];
 			L.verified = r == 0;
 			if (r != 0) {
-				gw_err_set(&e, GW_EXIT_VERIFY, "installed command lacks the gowrap marker",
+				gw_err_set(&e, GW_EXIT_VERIFY,
+					   installing ? "installed command lacks the gowrap marker"
+						      : "built output lacks the gowrap marker",
 					   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
 					   "(no GOROOT override or wrapper in between), then reinstall; GOWRAP_VERIFY=0 skips this check",
 					   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : changed[i],

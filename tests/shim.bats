@@ -491,7 +491,7 @@ setup() {
 	[ "$(log_field verified)" = null ]
 }
 
-@test "verification: go test -c -o verifies; -o to a directory or /dev/null is not checked" {
+@test "verification: go test -c -o verifies; -o to a directory checks what go wrote there; /dev/null is not checked" {
 	mkdir -p "$TMP/t"
 	printf 'module example.com/t\n\ngo 1.21\n' >"$TMP/t/go.mod"
 	printf 'package t\n\nimport "testing"\n\nfunc TestX(t *testing.T) {}\n' >"$TMP/t/x_test.go"
@@ -505,7 +505,8 @@ setup() {
 	run sgo test -c -o out/ .
 	[ "$status" -eq 0 ]
 	[ -f out/t.test ]
-	[ "$(log_field verified)" = null ]
+	[ "$(log_field verified)" = true ]
+	[ "$(log_field output)" = "\"$TMP/t/out/t.test\"" ]
 	run sgo build -o /dev/null std
 	[ "$(log_field verified)" = null ]
 }

@@ -468,6 +468,9 @@ make_pq() {
 	[ "$(log_field injected)" = true ]
 	has_marker "$TMP/out/p.test"
 	has_marker "$TMP/out/q.test"
+	# and each file written into the -o directory is checked
+	[ "$(log_field verified)" = true ]
+	[[ "$(log_field output)" == "\"$TMP/out/"[pq].test\" ]]
 }
 
 @test "item 5 (flags): go vet -c N (an int there) and analyzer flags with values: the -tags ios after them is seen" {
