@@ -279,11 +279,12 @@ int main(int argc, char **argv)
 	}
 	L.goroot = a.goroot;
 	L.goversion = a.goversion;
-	/* go install/run pkg@version may switch to a toolchain go env did not see. */
-	if (shim_pkgver_check(&cl, realgo.buf, a.goversion, a.gomodcache, &e) < 0)
-		fault(&e);
 	if (strcmp(a.ov.status, "applied") != 0)
 		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+	/* go install/run pkg@version may switch to a (newer) toolchain go env
+	 * did not see; one newer than a fixed toolchain needs nothing either. */
+	if (shim_pkgver_check(&cl, realgo.buf, a.goversion, a.gomodcache, &e) < 0)
+		fault(&e);
 	if (shim_memo_trust_answer(cache.buf, &a, &e) < 0)
 		fault(&e);
 

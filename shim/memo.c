@@ -89,12 +89,22 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	sb_addf(key, "dir\t%s\n", effdir);
 	for (const char *const *k = key_env; *k; k++) {
 		const char *v = getenv(*k);
-		if (v && bad(v))
-			return -1;
-		if (v)
-			sb_addf(key, "env\t%s=%s\n", *k, v);
-		else
+		if (v) {
+			/* Escaped, so a legal GOFLAGS holding a newline or tab is
+			 * keyed too (the mapping is one-to-one). */
+			sb_addf(key, "env\t%s=", *k);
+			for (const char *c = v; *c; c++) {
+				if (*c == '\\' || *c == '\n' || *c == '\t') {
+					sb_addc(key, '\\');
+					sb_addc(key, *c == '\n' ? 'n' : *c == '\t' ? 't' : '\\');
+				} else {
+					sb_addc(key, *c);
+				}
+			}
+			sb_addc(key, '\n');
+		} else {
 			sb_addf(key, "unset\t%s\n", *k);
+		}
 	}
 	const char *gowork = getenv("GOWORK");
 	if (gowork && *gowork && strcmp(gowork, "off") != 0)

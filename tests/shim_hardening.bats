@@ -208,6 +208,10 @@ teardown() {
 	[ "$status" -eq 0 ]
 	has_marker "$output"
 	[ "$(log_field memo)" = '"miss"' ]
+	# and it is memoized like any other GOFLAGS
+	run sgo list -export -f '{{.Export}}' internal/cpu
+	[ "$status" -eq 0 ]
+	[ "$(log_field memo)" = '"hit"' ]
 	# the same with a tab and GOFLAGS' -tags on its own line (Catalyst)
 	export GOFLAGS=$'-trimpath\n\t-tags=ios' GOOS=darwin
 	run sgo list -export -f '{{.Export}}' internal/cpu
