@@ -38,7 +38,7 @@ EOC
 # A stand-in go that does nothing (answers `go env NAME...` like the real one:
 # one value per line), to isolate what the shim itself adds on the injected
 # path (memo hit).
-ENVREPLY="$(env GOOS=ios GOARCH=arm64 "$REAL_GO" env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN |
+ENVREPLY="$(env GOOS=ios GOARCH=arm64 "$REAL_GO" env GOROOT GOVERSION GOMODCACHE GOTOOLCHAIN |
 	sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | awk '{printf "%s\\n", $0}')"
 cat >"$W/nullgo.c" <<EOC
 #include <stdio.h>

@@ -3,10 +3,14 @@
  *
  * Promise: the go command honours only the last -overlay, so a caller's
  * overlay is merged, never dropped. Both files are read with cJSON (the shim
- * links no JSON parser). The caller's Replace entries (keys and values made
- * absolute against DIR, the effective directory, and cleaned, as cmd/go's
- * fsys does) followed by ours go into $CACHE/merged/<sha256>.json, written
- * atomically; identical inputs name the identical file, whose absolute path
+ * links no JSON parser). The caller's file is opened as cmd/go opens it
+ * (joined to DIR, the effective directory, never lexically cleaned). Its
+ * Replace entries — absolute keys and values cleaned as cmd/go's fsys does,
+ * relative ones kept as written, since go resolves them against DIR itself
+ * (so a DIR that is not UTF-8 never has to go through JSON) — followed by
+ * ours go into $CACHE/merged/<sha256>.json, written atomically after the
+ * cache's trust checks (common/trust.h), and rewritten when the bytes there
+ * differ; identical inputs name the identical file, whose absolute path
  * is printed on stdout. Both replacing one path with different replacements
  * exits 104 naming the path and both files (the same replacement twice is
  * fine); a missing or unreadable caller file exits 102; one that is not a
@@ -20,6 +24,7 @@
 #include "report.h"
 #include "sha256.h"
 #include "strbuf.h"
+#include "trust.h"
 #include "workdir.h"
 
 #include <cjson/cJSON.h>
@@ -31,25 +36,31 @@
 static const char usage_fix[] =
 	"usage: gowrap merge-overlay --dir DIR --ours OURS.json [--cache DIR] [--] CALLER.json";
 
-/* The merged Replace map, in order: the caller's entries, then ours. */
+/* The merged Replace map, in order: the caller's entries, then ours. k is
+ * the absolute, clean key (what go looks up), w the key as written out, v
+ * the value as written out. */
 struct entries {
-	char **k, **v;
+	char **k, **w, **v;
 	size_t n;
 };
 
-static void put(struct entries *m, char *k, char *v)
+static void put(struct entries *m, char *k, char *w, char *v)
 {
 	/* A key given twice: the later value wins, as in Go's map decoding. */
 	for (size_t i = 0; i < m->n; i++)
 		if (strcmp(m->k[i], k) == 0) {
 			free(m->v[i]);
+			free(m->w[i]);
 			free(k);
+			m->w[i] = w;
 			m->v[i] = v;
 			return;
 		}
 	m->k = gw_xrealloc(m->k, (m->n + 1) * sizeof *m->k);
+	m->w = gw_xrealloc(m->w, (m->n + 1) * sizeof *m->w);
 	m->v = gw_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
 	m->k[m->n] = k;
+	m->w[m->n] = w;
 	m->v[m->n++] = v;
 }
 
@@ -66,9 +77,11 @@ static void entries_free(struct entries *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
 		free(m->k[i]);
+		free(m->w[i]);
 		free(m->v[i]);
 	}
 	free(m->k);
+	free(m->w);
 	free(m->v);
 }
 
@@ -79,6 +92,20 @@ static char *absclean(const char *dir, const char *p)
 	shim_clean_path(s.buf);
 	s.len = strlen(s.buf);
 	return sb_detach(&s);
+}
+
+/* A key or value as the merged file carries it: an absolute path cleaned
+ * (fsys does filepath.Clean), a relative one exactly as the caller wrote it,
+ * since go resolves it against its own working directory (fsys.abs joins it
+ * to os.Getwd), which is DIR — so the bytes of that directory, UTF-8 or
+ * not, never have to pass through JSON. */
+static char *as_written(const char *p)
+{
+	if (p[0] != '/')
+		return gw_xstrdup(p);
+	char *c = gw_xstrdup(p);
+	shim_clean_path(c);
+	return c;
 }
 
 /* A "\u0000" escape (an odd run of backslashes before u0000). cJSON would cut
@@ -173,7 +200,7 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 	for (size_t i = 0; i < m->n; i++) {
 		if (i)
 			sb_addc(&text, ',');
-		sb_add_json_str(&text, m->k[i]);
+		sb_add_json_str(&text, m->w[i]);
 		sb_addc(&text, ':');
 		sb_add_json_str(&text, m->v[i]);
 	}
@@ -183,12 +210,17 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 	gw_path_join(&dir, cache, "merged");
 	gw_path_join(out, dir.buf, hex);
 	sb_adds(out, ".json");
-	struct stat st;
-	int rc = 0;
-	/* Content-addressed: an existing file of the right size has these bytes. */
-	if (!(stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size == text.len))
-		rc = gw_mkdirs(dir.buf, 0700, e) == 0 &&
-		     gw_write_atomic(out->buf, text.buf, text.len, 0644, e) == 0 ? 0 : -1;
+	/* Content-addressed, but a name proves nothing: an existing file is
+	 * used only if it is ours alone (trust.h) and holds exactly these bytes;
+	 * any other content is rewritten. */
+	struct sb cur = SB_INIT;
+	int rc = gw_trust_cache_root(cache, e) < 0 || gw_trust_subdir(dir.buf, e) < 0 ? -1 : 0;
+	int r = rc == 0 ? gw_read_trusted(out->buf, 64u << 20, &cur, e) : -1;
+	if (r < 0)
+		rc = -1;
+	else if (!(r == 0 && cur.len == text.len && memcmp(cur.buf, text.buf, text.len) == 0))
+		rc = gw_write_atomic(out->buf, text.buf, text.len, 0644, e);
+	sb_release(&cur);
 	sb_release(&text);
 	sb_release(&dir);
 	return rc;
@@ -197,10 +229,15 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 static int merge(const char *cache, const char *ours, const char *theirs, const char *effdir,
 		 struct sb *out, struct gw_err *e)
 {
-	char *theirs_abs = absclean(effdir, theirs);
+	/* The caller's file is opened the way the go command opens it: joined
+	 * to its directory, never cleaned (a/link/../ov.json goes through the
+	 * link). Only the paths inside it are cleaned. */
+	struct sb tpath = SB_INIT;
+	shim_abs_path(&tpath, effdir, theirs);
+	char *theirs_abs = sb_detach(&tpath);
 	cJSON *td = NULL, *od = NULL;
 	const cJSON *tr, *or, *it;
-	struct entries m = { NULL, NULL, 0 };
+	struct entries m = { NULL, NULL, NULL, 0 };
 	int rc = -1;
 	if (load(theirs_abs, theirs, 1, &td, &tr, e) < 0 || load(ours, ours, 0, &od, &or, e) < 0)
 		goto done;
@@ -208,7 +245,7 @@ static int merge(const char *cache, const char *ours, const char *theirs, const 
 		if (!it->string || !it->string[0])
 			continue; /* go rejects an empty key itself, in its own words */
 		const char *val = cJSON_IsString(it) ? it->valuestring : "";
-		put(&m, absclean(effdir, it->string), val[0] ? absclean(effdir, val) : gw_xstrdup(""));
+		put(&m, absclean(effdir, it->string), as_written(it->string), as_written(val));
 	}
 	cJSON_ArrayForEach(it, or) {
 		if (!it->string)
@@ -217,7 +254,10 @@ static int merge(const char *cache, const char *ours, const char *theirs, const 
 		const char *prev = lookup(&m, it->string);
 		/* The same replacement twice (say, gomobile's -overlay is gowrap's
 		 * own, from `gowrap overlay`) is no conflict. */
-		if (prev && strcmp(prev, mine) == 0)
+		char *prev_abs = prev && prev[0] ? absclean(effdir, prev) : NULL;
+		int same = prev && strcmp(prev_abs ? prev_abs : "", mine) == 0;
+		free(prev_abs);
+		if (same)
 			continue;
 		if (prev) {
 			gw_err_set(e, GW_EXIT_OVERLAY_CONFLICT, "overlay conflict",
@@ -226,7 +266,7 @@ static int merge(const char *cache, const char *ours, const char *theirs, const 
 				   it->string, theirs_abs, ours);
 			goto done;
 		}
-		put(&m, gw_xstrdup(it->string), gw_xstrdup(mine));
+		put(&m, gw_xstrdup(it->string), gw_xstrdup(it->string), gw_xstrdup(mine));
 	}
 	rc = write_merged(cache, &m, out, e);
 done:

@@ -18,10 +18,11 @@ enum gw_exit {
 	GW_EXIT_CACHE = 106,        /* cache directory cannot be created or written */
 	GW_EXIT_GOFLAGS = 107,      /* GOFLAGS has unbalanced quotes */
 	GW_EXIT_OVERLAY_REFUSED = 108, /* internal/cpu variant unknown: no guessing */
-	GW_EXIT_GO_QUERY = 109,     /* `go env -json` failed or answered nonsense */
+	GW_EXIT_GO_QUERY = 109,     /* `go env` failed or answered nonsense */
 	GW_EXIT_VERIFY = 110,       /* built output lacks the marker where required */
 	GW_EXIT_INTERNAL = 111,     /* out of memory, fork failure and the like */
 	GW_EXIT_TOOLCHAIN = 112,    /* `gowrap toolchain install` failed */
+	GW_EXIT_TOOLCHAIN_SWITCH = 113, /* go install/run pkg@version would switch toolchains unknowably */
 };
 
 #endif

@@ -9,10 +9,22 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char **environ;
+
+/* Set only around gw_run_wait's spawn: what the child must restore before
+ * exec (the dispositions and signal mask this process inherited). */
+struct child_signals {
+	const int *sigs;
+	const struct sigaction *act;
+	int n;
+	const sigset_t *mask;
+};
+static const struct child_signals *child_sig;
+static const char *child_path; /* gw_run_wait_as: the file to execute */
 
 static void child_exec(const struct gw_cmd *cmd, int errpipe)
 {
@@ -25,7 +37,7 @@ static void child_exec(const struct gw_cmd *cmd, int errpipe)
 		if (fd != 0)
 			close(fd);
 	}
-	execve(cmd->argv[0], cmd->argv, cmd->envp ? cmd->envp : environ);
+	execve(child_path ? child_path : cmd->argv[0], cmd->argv, cmd->envp ? cmd->envp : environ);
 fail:;
 	int e = errno;
 	ssize_t w = write(errpipe, &e, sizeof e);
@@ -56,10 +68,15 @@ static pid_t spawn(const struct gw_cmd *cmd, int *out_fd, int *err_fd)
 		return -1;
 	}
 	if (pid == 0) {
-		/* Restore default dispositions our parent may have changed. */
-		signal(SIGINT, SIG_DFL);
-		signal(SIGQUIT, SIG_DFL);
-		signal(SIGPIPE, SIG_DFL);
+		/* The child gets the dispositions and mask we inherited, not our
+		 * forwarding handlers: an inherited SIG_IGN (nohup, `cmd &`) reaches
+		 * it unchanged, and a signal held while we were starting it is
+		 * delivered now, with the disposition it would have had. */
+		if (child_sig) {
+			for (int i = 0; i < child_sig->n; i++)
+				sigaction(child_sig->sigs[i], &child_sig->act[i], NULL);
+			sigprocmask(SIG_SETMASK, child_sig->mask, NULL);
+		}
 		if (op[1] >= 0)
 			dup2(op[1], 1);
 		if (rp[1] >= 0)
@@ -152,48 +169,69 @@ static volatile sig_atomic_t fwd_pid;
 
 static void forward(int sig)
 {
+	int e = errno;
 	if (fwd_pid > 0)
 		kill((pid_t)fwd_pid, sig);
+	errno = e;
 }
+
+/* Everything a user or a supervisor sends to end or poke a command. INT and
+ * QUIT too: a terminal sends them to the whole group (go then gets them
+ * twice, which cmd/go's handler absorbs), but exec.CommandContext, CI
+ * runners and IDEs send them to our pid alone, and go must see them. */
+static const int fwd_sigs[] = { SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 };
+#define NFWD ((int)(sizeof fwd_sigs / sizeof fwd_sigs[0]))
 
 int gw_run_wait(const struct gw_cmd *cmd)
 {
-	static const int fwd[] = { SIGTERM, SIGHUP, SIGUSR1, SIGUSR2 };
-	struct sigaction ign = { 0 }, fw = { 0 }, old_int, old_quit, old[4];
-	ign.sa_handler = SIG_IGN;
+	return gw_run_wait_as(NULL, cmd);
+}
+
+int gw_run_wait_as(const char *path, const struct gw_cmd *cmd)
+{
+	struct sigaction fw = { 0 }, old[NFWD];
+	sigset_t block, oldmask;
 	fw.sa_handler = forward;
 	sigemptyset(&fw.sa_mask);
 	fw.sa_flags = SA_RESTART;
+	sigemptyset(&block);
+	for (int i = 0; i < NFWD; i++)
+		sigaddset(&block, fwd_sigs[i]);
 
-	/* Install before spawning so a signal in the gap is not lost on us;
-	 * the child resets SIGINT/SIGQUIT to default before exec. */
-	sigaction(SIGINT, &ign, &old_int);
-	sigaction(SIGQUIT, &ign, &old_quit);
+	/* Held from before the fork until the child's pid is known, so a signal
+	 * in that gap is delivered (and forwarded) afterwards, never lost. */
+	sigprocmask(SIG_BLOCK, &block, &oldmask);
 	fwd_pid = 0;
-	for (int i = 0; i < 4; i++)
-		sigaction(fwd[i], &fw, &old[i]);
+	for (int i = 0; i < NFWD; i++)
+		sigaction(fwd_sigs[i], &fw, &old[i]);
+	struct child_signals cs = { fwd_sigs, old, NFWD, &oldmask };
+	child_sig = &cs;
+	child_path = path;
 
 	int dummy1 = -1, dummy2 = -1;
 	struct gw_cmd c = *cmd;
 	c.out = NULL;
 	c.err = NULL;
 	pid_t pid = spawn(&c, &dummy1, &dummy2);
-	int st = -1;
+	child_sig = NULL;
+	child_path = NULL;
+	int st = -1, e = errno;
 	if (pid > 0) {
 		fwd_pid = pid;
+		sigprocmask(SIG_SETMASK, &oldmask, NULL);
 		while (waitpid(pid, &st, 0) < 0) {
 			if (errno != EINTR) {
+				e = errno;
 				st = -1;
 				break;
 			}
 		}
+		sigprocmask(SIG_BLOCK, &block, NULL);
 		fwd_pid = 0;
 	}
-	int e = errno;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGQUIT, &old_quit, NULL);
-	for (int i = 0; i < 4; i++)
-		sigaction(fwd[i], &old[i], NULL);
+	for (int i = 0; i < NFWD; i++)
+		sigaction(fwd_sigs[i], &old[i], NULL);
+	sigprocmask(SIG_SETMASK, &oldmask, NULL);
 	errno = e;
 	return st;
 }
@@ -222,7 +260,11 @@ void gw_exit_like(int wstatus)
 			sa.sa_handler = SIG_DFL;
 			sigaction(sig, &sa, NULL);
 		}
-		/* No core file from us: the child already produced one if any. */
+		/* No core file from us over the child's (same name in the same
+		 * directory with core_pattern "core"): the status still says which
+		 * signal, and go already wrote its core if it was to. */
+		struct rlimit no_core = { 0, 0 };
+		setrlimit(RLIMIT_CORE, &no_core);
 		kill(getpid(), sig);
 		_exit(128 + sig);
 	}

@@ -16,7 +16,7 @@
 #include "strbuf.h"
 
 struct gw_cmd {
-	char *const *argv;   /* argv[0] is the path executed */
+	char *const *argv;   /* argv[0] is the path executed (see gw_run_wait_as) */
 	char *const *envp;   /* NULL: inherit environ */
 	const char *dir;     /* NULL: current directory */
 	struct sb *out;      /* NULL: inherit stdout; else captured */
@@ -29,8 +29,15 @@ struct gw_cmd {
  * the child could not be started (errno set; exec failure reads as ENOENT/EACCES). */
 int gw_run(const struct gw_cmd *cmd);
 
-/* Run with signal forwarding, inheriting stdio. Returns the wait status or -1. */
+/* Run with signal forwarding, inheriting stdio. Returns the wait status or -1.
+ * The child gets the signal dispositions and mask this process inherited (not
+ * the forwarding handlers); signals arriving while it is being started are
+ * held, then forwarded. Forwarded: INT, QUIT, TERM, HUP, USR1, USR2. */
 int gw_run_wait(const struct gw_cmd *cmd);
+
+/* gw_run_wait executing `path` with cmd->argv as given (argv[0] may be any
+ * name, as with execv: the shim keeps its caller's argv[0] for go). */
+int gw_run_wait_as(const char *path, const struct gw_cmd *cmd);
 
 /* Exit as the child did (exit code or re-raised signal). Never returns. */
 void gw_exit_like(int wstatus) __attribute__((noreturn));

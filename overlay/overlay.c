@@ -6,6 +6,7 @@
 #include "gitobj.h"
 #include "render.h"
 #include "store.h"
+#include "trust.h"
 #include "strbuf.h"
 #include "variants.h"
 
@@ -309,7 +310,7 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 			goto out;
 		sb_addf(&key, "file %s %s\n", files[i].name, id);
 	}
-	if (gw_mkdirs(cache.buf, 0700, e) < 0 || ov_store_dir(cache.buf, key.buf, &dir, e) < 0 ||
+	if (gw_trust_cache_root(cache.buf, e) < 0 || ov_store_dir(cache.buf, key.buf, &dir, e) < 0 ||
 	    ov_store_put(dir.buf, files, nfiles, &json, e) < 0)
 		goto out;
 	r->overlay = sb_detach(&json);

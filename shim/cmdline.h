@@ -26,6 +26,8 @@ struct shim_cmdline {
 	const char *output;    /* last -o value, or NULL */
 	const char *buildmode; /* last -buildmode value, or NULL */
 	int test_c;            /* go test -c given */
+	int args_idx;          /* not go test: the first argument after the flags
+				* (a package, or go run's program), -1 if none */
 };
 
 void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl);

@@ -1,12 +1,15 @@
 /* goenv.c — asking the real go where it will compile (see goquery.h).
  *
- * Promise: one `go env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS
- * GOTOOLCHAIN` run in the caller's directory and environment, so a
- * GOTOOLCHAIN switch (env, go env -w file, go.mod or go.work toolchain line)
- * is answered by the toolchain that will really compile. go prints one value
- * per line in the order asked; a reply that is not exactly that many
- * newline-terminated lines, a failure, or a GOROOT that is not absolute is an
- * error (GW_EXIT_GO_QUERY), never a guess. No JSON: the shim links libc only. */
+ * Promise: one `go env GOROOT GOVERSION GOMODCACHE GOTOOLCHAIN` run in the
+ * caller's directory and environment, so a GOTOOLCHAIN switch (env, go env -w
+ * file, go.mod or go.work toolchain line) is answered by the toolchain that
+ * will really compile. Only what gowrap uses is asked: free-form values such
+ * as GOFLAGS (which may legally hold a newline) are never in the reply, so
+ * one value per line is exact — GOVERSION and GOTOOLCHAIN cannot hold a
+ * newline (go rejects such a GOTOOLCHAIN), and a GOROOT or GOMODCACHE that
+ * does is refused (no overlay can name it either). A reply of any other
+ * shape, a failure, or a GOROOT that is not absolute is an error
+ * (GW_EXIT_GO_QUERY), never a guess. No JSON: the shim links libc only. */
 #include "goquery.h"
 #include "exitcodes.h"
 #include "runcmd.h"
@@ -16,7 +19,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#define NVARS 7
+#define NVARS 4
 
 /* First line of go's stderr, for a one-line message. */
 static void first_line(struct sb *err)
@@ -49,7 +52,7 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 		   struct gw_goenv *out, struct gw_err *e)
 {
 	char *argv[] = { (char *)realgo, "env", "GOROOT", "GOVERSION", "GOMODCACHE",
-			 "GOOS", "GOARCH", "GOFLAGS", "GOTOOLCHAIN", NULL };
+			 "GOTOOLCHAIN", NULL };
 	struct sb o = SB_INIT, er = SB_INIT;
 	struct gw_cmd c = { .argv = argv, .envp = envp, .dir = dir, .out = &o, .err = &er,
 			    .null_stdin = 1, .limit = 1u << 20 };
@@ -64,6 +67,13 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		first_line(&er);
+		/* GOWRAP_GO (or the go on PATH) is a wrapper that ran the shim
+		 * again, which stopped the loop: say that, with its code. */
+		if (WIFEXITED(st) && WEXITSTATUS(st) == GW_EXIT_SHIM_LOOP &&
+		    strncmp(er.buf, "gowrap: ", 8) == 0) {
+			gw_err_set(e, GW_EXIT_SHIM_LOOP, "", "", "%s", er.buf);
+			goto done;
+		}
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env failed",
 			   "run `go env GOROOT` in this directory and fix what it reports",
 			   "%s (status %d)", er.len ? er.buf : "no message", gw_status_code(st));
@@ -71,17 +81,15 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 	}
 	if (split_lines(&o, v) < 0) {
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
-			   "run `go env GOROOT GOVERSION GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` and check its output",
+			   "run `go env GOROOT GOVERSION GOMODCACHE GOTOOLCHAIN` and check its output; "
+			   "a GOROOT or GOMODCACHE path holding a newline is not supported",
 			   "expected %d lines, one value each", NVARS);
 		goto done;
 	}
 	out->goroot = gw_xstrdup(v[0]);
 	out->goversion = gw_xstrdup(v[1]);
 	out->gomodcache = gw_xstrdup(v[2]);
-	out->goos = gw_xstrdup(v[3]);
-	out->goarch = gw_xstrdup(v[4]);
-	out->goflags = gw_xstrdup(v[5]);
-	out->gotoolchain = gw_xstrdup(v[6]);
+	out->gotoolchain = gw_xstrdup(v[3]);
 	if (out->goroot[0] != '/') {
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env answered nonsense",
 			   "set GOROOT to an absolute path or reinstall Go",
@@ -101,9 +109,6 @@ void gw_goenv_free(struct gw_goenv *env)
 	free(env->goroot);
 	free(env->goversion);
 	free(env->gomodcache);
-	free(env->goos);
-	free(env->goarch);
-	free(env->goflags);
 	free(env->gotoolchain);
 	memset(env, 0, sizeof *env);
 }

@@ -5,8 +5,9 @@
  * Promise: gw_find_real_go never returns a gowrap shim (compared by file
  * identity and by the shim's embedded identity mark, so two shims on PATH
  * cannot loop). gw_goenv_query runs `<realgo> env GOROOT GOVERSION
- * GOMODCACHE GOOS GOARCH GOFLAGS GOTOOLCHAIN` (one value per line; no JSON,
- * as the shim links libc only) in `dir` with `envp`, so any
+ * GOMODCACHE GOTOOLCHAIN` — only what gowrap uses, none of them free-form
+ * (GOFLAGS may hold a newline), so one value per line is exact; no JSON, as
+ * the shim links libc only — in `dir` with `envp`, so any
  * GOTOOLCHAIN switch or go.mod toolchain line is honoured, exactly as the
  * caller's real command would see it. */
 #ifndef GOWRAP_GOQUERY_H
@@ -23,9 +24,6 @@ struct gw_goenv {
 	char *goroot;
 	char *goversion;   /* as `go env GOVERSION` prints it, e.g. "go1.26.8" */
 	char *gomodcache;
-	char *goos;
-	char *goarch;
-	char *goflags;
 	char *gotoolchain;
 };
 

@@ -12,12 +12,16 @@
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
+#include "installout.h"
+#include "loopguard.h"
 #include "memo.h"
 #include "merge.h"
 #include "ovq.h"
+#include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
 #include "target.h"
+#include "trust.h"
 #include "verify.h"
 #include "words.h"
 #include "workdir.h"
@@ -118,11 +122,22 @@ static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const 
 	return v;
 }
 
+static int verify_off(void)
+{
+	const char *v = getenv("GOWRAP_VERIFY");
+	return v && strcmp(v, "0") == 0;
+}
+
+/* go install: what it links lands in GOBIN or GOPATH/bin[/GOOS_GOARCH]. */
+static int install_verify_wanted(const struct shim_cmdline *cl)
+{
+	return !verify_off() && strcmp(cl->sub, "install") == 0;
+}
+
 /* Does this call write one output file that the check applies to? */
 static int verify_wanted(const struct shim_cmdline *cl)
 {
-	const char *v = getenv("GOWRAP_VERIFY");
-	if (v && strcmp(v, "0") == 0)
+	if (verify_off())
 		return 0;
 	if (!cl->output || !*cl->output)
 		return 0;
@@ -135,6 +150,21 @@ static int same_stat(const struct stat *a, const struct stat *b)
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
 	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
 	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+/* -o names a directory (go build -o dir/, go test -c -o dir/ with several
+ * packages): each file go writes there is checked. */
+static int outdir_verify_wanted(const struct shim_cmdline *cl, const char *effdir, struct sb *dir)
+{
+	if (!verify_wanted(cl))
+		return 0;
+	size_t n = strlen(cl->output);
+	struct stat st;
+	shim_abs_path(dir, effdir, cl->output);
+	if ((n && cl->output[n - 1] == '/') || (stat(dir->buf, &st) == 0 && S_ISDIR(st.st_mode)))
+		return 1;
+	sb_reset(dir);
+	return 0;
 }
 
 /* Should a successful call's output be checked, and where is it? `before`
@@ -159,7 +189,7 @@ int main(int argc, char **argv)
 	struct gw_err e = { 0 };
 	struct sb realgo = SB_INIT;
 	shim_log_init(&L);
-	if (gw_find_real_go(&realgo, &e) < 0)
+	if (gw_find_real_go(&realgo, &e) < 0 || shim_loop_check(realgo.buf, argc, argv, &e) < 0)
 		fault(&e);
 
 	struct shim_cmdline cl;
@@ -212,17 +242,18 @@ int main(int argc, char **argv)
 		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
 	L.dir = effdir.buf;
 	struct sb gowrap = SB_INIT, cache = SB_INIT;
-	struct stat cst;
 	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
 		fault(&e);
-	/* (lstat first: a cache that is already a directory needs no mkdirs) */
-	if ((lstat(cache.buf, &cst) < 0 || !S_ISDIR(cst.st_mode)) && gw_mkdirs(cache.buf, 0700, &e) < 0)
+	/* Only the caller may have written what we read from the cache. */
+	if (gw_trust_cache_root(cache.buf, &e) < 0)
 		fault(&e);
 
 	struct shim_answer a;
 	struct sb key = SB_INIT;
 	int keyed = shim_memo_key(&key, realgo.buf, gowrap.buf, effdir.buf) == 0;
-	int hit = keyed && shim_memo_load(cache.buf, key.buf, realgo.buf, &a);
+	int hit = keyed ? shim_memo_load(cache.buf, key.buf, realgo.buf, &a, &e) : 0;
+	if (hit < 0)
+		fault(&e);
 	L.memo = hit;
 	if (!hit) {
 		struct gw_goenv env;
@@ -250,6 +281,12 @@ int main(int argc, char **argv)
 	L.goversion = a.goversion;
 	if (strcmp(a.ov.status, "applied") != 0)
 		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+	/* go install/run pkg@version may switch to a (newer) toolchain go env
+	 * did not see; one newer than a fixed toolchain needs nothing either. */
+	if (shim_pkgver_check(&cl, realgo.buf, a.goversion, a.gomodcache, &e) < 0)
+		fault(&e);
+	if (shim_memo_trust_answer(cache.buf, &a, &e) < 0)
+		fault(&e);
 
 	/* The caller's own overlay: argv's last -overlay, else GOFLAGS'. */
 	const char *theirs = cl.overlay ? cl.overlay : gf_overlay;
@@ -269,8 +306,9 @@ int main(int argc, char **argv)
 	 * become go, as on pass-through — same pid, signals and status by
 	 * construction, and no extra process. Else spawn, wait, then act. */
 	const char *log = getenv("GOWRAP_LOG");
-	if (!(log && *log) && !verify_wanted(&cl)) {
-		nv[0] = argv[0];
+	/* go's argv[0] is what the caller gave us, on every path (exec, spawn). */
+	nv[0] = argv[0];
+	if (!(log && *log) && !verify_wanted(&cl) && !install_verify_wanted(&cl)) {
 		execv(realgo.buf, nv);
 		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
 			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
@@ -284,8 +322,15 @@ int main(int argc, char **argv)
 		had_output = stat(pre.buf, &before) == 0;
 		sb_release(&pre);
 	}
+	struct sb bindir = SB_INIT;
+	struct shim_snapshot bins = { 0 };
+	int installing = install_verify_wanted(&cl);
+	int check_bins = installing ? shim_install_dir(realgo.buf, t.goos, t.goarch, &bindir) == 0
+				    : outdir_verify_wanted(&cl, effdir.buf, &bindir);
+	if (check_bins)
+		shim_snapshot_take(bindir.buf, &bins);
 	struct gw_cmd c = { .argv = nv };
-	int st = gw_run_wait(&c);
+	int st = gw_run_wait_as(realgo.buf, &c);
 	if (st < 0) {
 		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
 			   "%s: %s", realgo.buf, strerror(errno));
@@ -308,6 +353,29 @@ int main(int argc, char **argv)
 				   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
 				   ov, a.goroot);
 			fault(&e);
+		}
+	}
+	if (check_bins && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
+		char **changed = shim_snapshot_changed(bindir.buf, &bins);
+		for (size_t i = 0; changed[i]; i++) {
+			if (vf_is_go_package_archive(changed[i]))
+				continue;
+			struct sb why = SB_INIT;
+			int r = vf_check_output_as(changed[i], a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
+			L.output = changed[i];
+			L.verified = r == 0;
+			if (r != 0) {
+				gw_err_set(&e, GW_EXIT_VERIFY,
+					   installing ? "installed command lacks the gowrap marker"
+						      : "built output lacks the gowrap marker",
+					   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
+					   "(no GOROOT override or wrapper in between), then reinstall; GOWRAP_VERIFY=0 skips this check",
+					   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : changed[i],
+					   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
+					   ov, a.goroot);
+				fault(&e);
+			}
+			sb_release(&why);
 		}
 	}
 	shim_log_write(&L);

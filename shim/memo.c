@@ -8,6 +8,7 @@
 #include "fsutil.h"
 #include "sha256.h"
 #include "target.h"
+#include "trust.h"
 
 #include <inttypes.h>
 #include <limits.h>
@@ -88,12 +89,22 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	sb_addf(key, "dir\t%s\n", effdir);
 	for (const char *const *k = key_env; *k; k++) {
 		const char *v = getenv(*k);
-		if (v && bad(v))
-			return -1;
-		if (v)
-			sb_addf(key, "env\t%s=%s\n", *k, v);
-		else
+		if (v) {
+			/* Escaped, so a legal GOFLAGS holding a newline or tab is
+			 * keyed too (the mapping is one-to-one). */
+			sb_addf(key, "env\t%s=", *k);
+			for (const char *c = v; *c; c++) {
+				if (*c == '\\' || *c == '\n' || *c == '\t') {
+					sb_addc(key, '\\');
+					sb_addc(key, *c == '\n' ? 'n' : *c == '\t' ? 't' : '\\');
+				} else {
+					sb_addc(key, *c);
+				}
+			}
+			sb_addc(key, '\n');
+		} else {
 			sb_addf(key, "unset\t%s\n", *k);
+		}
 	}
 	const char *gowork = getenv("GOWORK");
 	if (gowork && *gowork && strcmp(gowork, "off") != 0)
@@ -206,7 +217,7 @@ void shim_memo_store(const char *cache, const char *key, const char *realgo,
 	gw_path_join(&d, cache, "memo");
 	memo_path(&p, cache, key);
 	struct gw_err e;
-	if (gw_mkdirs(d.buf, 0700, &e) == 0)
+	if (gw_trust_subdir(d.buf, &e) == 0)
 		gw_write_atomic(p.buf, s.buf, s.len, 0600, &e);
 	sb_release(&s);
 	sb_release(&p);
@@ -228,14 +239,28 @@ static char *take(char **cur, const char *tag)
 	return gw_xstrdup(v);
 }
 
-int shim_memo_load(const char *cache, const char *key, const char *realgo, struct shim_answer *a)
+int shim_memo_load(const char *cache, const char *key, const char *realgo, struct shim_answer *a,
+		   struct gw_err *e)
 {
 	struct sb p = SB_INIT, b = SB_INIT, v = SB_INIT;
 	memset(a, 0, sizeof *a);
 	memo_path(&p, cache, key);
 	int hit = 0;
-	if (sb_read_file(&b, p.buf, 1u << 20) < 0)
+	/* The memo names the overlay go will read: it must be ours alone. */
+	struct stat dst;
+	gw_path_join(&v, cache, "memo");
+	if (lstat(v.buf, &dst) < 0)
 		goto out;
+	if (gw_trust_stat(v.buf, &dst, 1, e) < 0) {
+		hit = -1;
+		goto out;
+	}
+	sb_reset(&v);
+	int r = gw_read_trusted(p.buf, 1u << 20, &b, e);
+	if (r != 0) {
+		hit = r < 0 ? -1 : 0;
+		goto out;
+	}
 	size_t kl = strlen(key);
 	if (b.len < kl + 3 || memcmp(b.buf, key, kl) != 0 || memcmp(b.buf + kl, "--\n", 3) != 0)
 		goto out;
@@ -262,12 +287,22 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 	hit = strlen(cur) == v.len + 4 && memcmp(cur, v.buf, v.len) == 0 &&
 	      strcmp(cur + v.len, "end\n") == 0;
 out:
-	if (!hit)
+	if (hit != 1)
 		shim_answer_free(a);
 	sb_release(&p);
 	sb_release(&b);
 	sb_release(&v);
 	return hit;
+}
+
+int shim_memo_trust_answer(const char *cache, const struct shim_answer *a, struct gw_err *e)
+{
+	if (gw_trust_under(cache, a->ov.overlay, e) < 0)
+		return -1;
+	for (size_t i = 0; i < a->ov.nrepl; i++)
+		if (gw_trust_under(cache, a->ov.repl[i], e) < 0)
+			return -1;
+	return 0;
 }
 
 void shim_answer_free(struct shim_answer *a)

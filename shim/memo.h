@@ -15,6 +15,7 @@
 #define GOWRAP_SHIM_MEMO_H
 
 #include "ovq.h"
+#include "report.h"
 #include "strbuf.h"
 
 struct shim_answer {
@@ -27,9 +28,14 @@ struct shim_answer {
 /* Build the key; -1 when the inputs cannot be keyed safely (then: no memo). */
 int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const char *effdir);
 
-/* 1 on a valid hit (a filled), 0 on miss. */
+/* 1 on a valid hit (a filled), 0 on miss, -1 (e set, 106) when the memo
+ * directory or file is not the caller's alone (trust.h). */
 int shim_memo_load(const char *cache, const char *key, const char *realgo,
-		   struct shim_answer *a);
+		   struct shim_answer *a, struct gw_err *e);
+
+/* The overlay JSON and every replacement file the answer names lie beneath
+ * the cache and pass trust.h's checks (hit or miss alike); -1 (106) else. */
+int shim_memo_trust_answer(const char *cache, const struct shim_answer *a, struct gw_err *e);
 
 void shim_memo_store(const char *cache, const char *key, const char *realgo,
 		     const struct shim_answer *a);

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -68,7 +69,17 @@ void shim_log_write(const struct shim_log *l)
 	if (l->exit_known)
 		sb_addf(&s, ",\"exit\":%d", l->exit_code);
 	sb_adds(&s, "}\n");
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	/* Never block, never stop the call: O_NONBLOCK makes a FIFO without a
+	 * reader fail at once (ENXIO) and a full pipe refuse the write instead
+	 * of waiting; a directory, a full disk or any other failure only costs
+	 * the line. Only a regular file, FIFO or character device is written. */
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0644);
+	struct stat st;
+	if (fd >= 0 && (fstat(fd, &st) < 0 ||
+			!(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISCHR(st.st_mode)))) {
+		close(fd);
+		fd = -1;
+	}
 	if (fd >= 0) {
 		/* One write: O_APPEND makes it land whole at the end. */
 		ssize_t w = write(fd, s.buf, s.len);

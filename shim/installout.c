@@ -1,0 +1,134 @@
+/* installout.c — see installout.h. */
+#include "installout.h"
+#include "fsutil.h"
+#include "gosetting.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef __APPLE__
+#define st_mtim st_mtimespec
+#define st_ctim st_ctimespec
+#define HOST_GOOS "darwin"
+#elif defined(__linux__)
+#define HOST_GOOS "linux"
+#else
+#define HOST_GOOS "unknown"
+#endif
+#if defined(__aarch64__)
+#define HOST_GOARCH "arm64"
+#elif defined(__x86_64__)
+#define HOST_GOARCH "amd64"
+#else
+#define HOST_GOARCH "unknown"
+#endif
+
+int shim_install_dir(const char *realgo, const char *goos, const char *goarch, struct sb *dir)
+{
+	int cross = strcmp(goos, HOST_GOOS) != 0 || strcmp(goarch, HOST_GOARCH) != 0;
+	char *gobin = shim_go_setting(realgo, "GOBIN");
+	if (!cross && *gobin) {
+		sb_adds(dir, gobin);
+		free(gobin);
+		return 0;
+	}
+	free(gobin);
+	char *gopath = shim_go_setting(realgo, "GOPATH");
+	size_t n = strcspn(gopath, ":");
+	int rc = 0;
+	if (n) {
+		sb_add(dir, gopath, n);
+	} else {
+		const char *home = getenv("HOME");
+		if (home && *home)
+			gw_path_join(dir, home, "go");
+		else
+			rc = -1;
+	}
+	free(gopath);
+	if (rc == 0) {
+		sb_adds(dir, dir->buf[dir->len - 1] == '/' ? "bin" : "/bin");
+		if (cross)
+			sb_addf(dir, "/%s_%s", goos, goarch);
+	}
+	return rc;
+}
+
+static int regular(const char *dir, const char *name, struct stat *st, struct sb *path)
+{
+	sb_reset(path);
+	gw_path_join(path, dir, name);
+	return stat(path->buf, st) == 0 && S_ISREG(st->st_mode);
+}
+
+void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
+{
+	memset(s, 0, sizeof *s);
+	DIR *d = opendir(dir);
+	if (!d)
+		return;
+	struct dirent *de;
+	struct sb p = SB_INIT;
+	struct stat st;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !regular(dir, de->d_name, &st, &p))
+			continue;
+		s->names = gw_xrealloc(s->names, (s->n + 1) * sizeof *s->names);
+		s->st = gw_xrealloc(s->st, (s->n + 1) * sizeof *s->st);
+		s->names[s->n] = gw_xstrdup(de->d_name);
+		s->st[s->n++] = st;
+	}
+	closedir(d);
+	sb_release(&p);
+}
+
+static int same(const struct stat *a, const struct stat *b)
+{
+	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
+	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
+	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+}
+
+char **shim_snapshot_changed(const char *dir, const struct shim_snapshot *before)
+{
+	char **v = gw_xcalloc(1, sizeof *v);
+	size_t n = 0;
+	DIR *d = opendir(dir);
+	if (!d)
+		return v;
+	struct dirent *de;
+	struct sb p = SB_INIT;
+	struct stat st;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.' || !regular(dir, de->d_name, &st, &p))
+			continue;
+		int unchanged = 0;
+		for (size_t i = 0; i < before->n && !unchanged; i++)
+			unchanged = strcmp(before->names[i], de->d_name) == 0 && same(&before->st[i], &st);
+		if (unchanged)
+			continue;
+		v = gw_xrealloc(v, (n + 2) * sizeof *v);
+		v[n++] = gw_xstrdup(p.buf);
+		v[n] = NULL;
+	}
+	closedir(d);
+	sb_release(&p);
+	return v;
+}
+
+void shim_snapshot_free(struct shim_snapshot *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->names[i]);
+	free(s->names);
+	free(s->st);
+	memset(s, 0, sizeof *s);
+}
+
+void shim_list_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
