@@ -7,6 +7,7 @@
  * per line in the order asked; a reply that is not exactly that many
  * newline-terminated lines, a failure, or a GOROOT that is not absolute is an
  * error (GW_EXIT_GO_QUERY), never a guess. No JSON: the shim links libc only. */
+#include "compat.h"
 #include "goquery.h"
 #include "exitcodes.h"
 #include "runcmd.h"
