@@ -12,6 +12,7 @@ OS      ?= $(shell uname -s)
 HOST_OS := $(shell uname -s)
 CC      ?= cc
 HOSTCC  ?= cc
+HOSTCFLAGS ?=
 PREFIX  ?= /usr/local
 BUILD   ?= build
 OPT     ?= -O2 -g
@@ -95,7 +96,7 @@ $(BUILD)/obj/cli/main.o $(BUILD)/obj/verify/symcheck.o: $(BUILD)/gen/version.h
 # may produce programs for another OS), and none of the target's flags.
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
-	$(HOSTCC) $(CSTD) $(WARN) -O1 -Icommon -o $@ $<
+	$(HOSTCC) $(CSTD) $(WARN) -O1 -Icommon $(HOSTCFLAGS) -o $@ $<
 
 $(BUILD)/gen/templates.c: $(BUILD)/tools/embed $(TEMPLATES)
 	@mkdir -p $(dir $@)
