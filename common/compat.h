@@ -6,17 +6,18 @@
  * Promise: modules see POSIX.1-2008 and nothing else, on glibc, musl and
  * macOS 12+ alike; anything beyond that is a gw_* function or macro declared
  * here with a fallback, implemented in compat.c — the only file allowed
- * _GNU_SOURCE. `make portcheck` (part of `make check`) compiles every module
- * against musl with only these macros and -Werror, so a glibc-only call in a
- * module fails the build here instead of on a Mac.
+ * _GNU_SOURCE. The ordinary build (glibc) and `make portcheck` (musl, part of
+ * `make check`) compile every module with only these macros and -Werror, so a
+ * call outside POSIX in a module fails the build here instead of on a Mac.
  *
- * What Darwin declares (xnu bsd/sys/fcntl.h, bsd/sys/stat.h, Libc string.h,
- * read from apple-oss-distributions/xnu and Libc):
+ * What Darwin declares (apple-oss-distributions/xnu bsd/sys/fcntl.h and
+ * bsd/sys/stat.h; Libc's string.h for memmem and unistd.h for mkdtemp, both in
+ * their `__DARWIN_C_LEVEL >= __DARWIN_C_FULL` blocks):
  * - _POSIX_C_SOURCE alone hides every non-POSIX declaration, and also some
  *   that POSIX.1-2008 has: O_NOFOLLOW sits under
- *   `!defined(_POSIX_C_SOURCE) || defined(_DARWIN_C_SOURCE)`, and so do
- *   memmem and mkdtemp (`__DARWIN_C_LEVEL >= __DARWIN_C_FULL`). Hence
- *   _DARWIN_C_SOURCE next to _POSIX_C_SOURCE (glibc's _DEFAULT_SOURCE means
+ *   `!defined(_POSIX_C_SOURCE) || defined(_DARWIN_C_SOURCE)`, and memmem
+ *   and mkdtemp are likewise hidden. Hence _DARWIN_C_SOURCE next to
+ *   _POSIX_C_SOURCE (glibc's _DEFAULT_SOURCE means
  *   nothing there). O_DIRECTORY/O_CLOEXEC/openat/fstatat/fdopendir need only
  *   `__DARWIN_C_LEVEL >= 200809L`.
  * - struct stat: with _DARWIN_C_SOURCE the times are st_mtimespec /
@@ -27,7 +28,7 @@
  *   <mach-o/dyld.h> instead).
  * glibc declares st_mtim, O_NOFOLLOW, mkdtemp under _POSIX_C_SOURCE 200809L;
  * pipe2, memmem, syncfs, copy_file_range only with _GNU_SOURCE. musl is the
- * same (memmem also under _BSD_SOURCE). */
+ * same except that it declares pipe2 (POSIX.1-2024) unconditionally. */
 #ifndef GOWRAP_COMPAT_H
 #define GOWRAP_COMPAT_H
 

@@ -1,5 +1,5 @@
 # tests/helpers/fixtures.bash — real Apple Mach-O fixtures built at test time
-# from the real Go on PATH and the stand-in Apple toolchain (research.md §7).
+# from the real Go on PATH and the stand-in Apple toolchain.
 # Nothing binary is committed; everything here is rebuilt from source.
 #
 # Stable interface (other suites may source this file):

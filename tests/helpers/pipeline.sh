@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pipeline.sh — replays what SagerNet/gomobile's `bind` does for Apple
-# platforms (research.md §5), with the Linux stand-in for Xcode's toolchain:
+# platforms, with the toolchain apple-toolchain.sh picks (Xcode's on a Mac, the Linux stand-in elsewhere):
 # one `go build -buildmode=c-archive` per platform/arch, all in parallel, each
 # with the driver's own GOFLAGS=-tags=... (which replaces the caller's GOFLAGS),
 # then per-platform fat archives (lipo) assembled into NAME.xcframework.
