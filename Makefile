@@ -1,20 +1,57 @@
 # gowrap — see README.md. `make` builds build/gowrap, build/shim/go, build/symcheck.
 # Each module's sources are picked up by wildcard so modules never edit each other's lines.
+#
+# Platform differences live here and in common/compat.h, nowhere else. The
+# target platform is OS (default: this machine's), so a cross build is
+#   make OS=Darwin CC='clang -target arm64-apple-macos12 -isysroot SDK' \
+#        LDFLAGS='-fuse-ld=lld -L<libs>' CFLAGS='-I<headers>'
+# CPPFLAGS, CFLAGS and LDFLAGS given on the command line are added to every
+# compile and link of the target programs; build-time tools use HOSTCC.
 
+OS      ?= $(shell uname -s)
+HOST_OS := $(shell uname -s)
 CC      ?= cc
+HOSTCC  ?= cc
+HOSTCFLAGS ?=
 PREFIX  ?= /usr/local
 BUILD   ?= build
 OPT     ?= -O2 -g
 SAN     ?=
-CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+CSTD    := -std=c11
 WARN    := -Wall -Wextra -Werror
-CPPFLAGS_ALL := -Icommon -Ishim -Ioverlay -Iverify -Icli -I$(BUILD)/gen $(shell pkg-config --cflags libcjson libgit2 2>/dev/null)
-CFLAGS_ALL   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
-LDFLAGS_ALL  := $(SAN) $(LDFLAGS)
 
-CJSON_LIBS := $(shell pkg-config --libs libcjson 2>/dev/null || echo -lcjson)
-GIT2_LIBS  := $(shell pkg-config --libs libgit2 2>/dev/null || echo -lgit2)
-CRYPTO_LIBS := $(shell pkg-config --libs libcrypto 2>/dev/null || echo -lcrypto)
+# Library flags come from pkg-config on a native build. A cross build cannot
+# use this machine's .pc files (they name this machine's headers): the caller
+# passes -I/-L in CFLAGS/LDFLAGS, or PKG_CONFIG=<a pkg-config for the target>.
+ifeq ($(OS),$(HOST_OS))
+PKG_CONFIG ?= pkg-config
+else
+PKG_CONFIG ?= false
+endif
+# Homebrew's openssl@3 is keg-only: its .pc files are not on pkg-config's
+# default path, so add them when brew has it (never by guessing /opt/homebrew).
+ifeq ($(OS)$(HOST_OS),DarwinDarwin)
+BREW_OPENSSL := $(shell brew --prefix openssl@3 2>/dev/null)
+ifneq ($(BREW_OPENSSL),)
+export PKG_CONFIG_PATH := $(BREW_OPENSSL)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+endif
+pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
+pc_libs   = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
+
+# Version: `git describe` in a clone, else the release number below.
+VERSION_FALLBACK := 0.1.0
+GOWRAP_VERSION ?= $(or $(shell git describe --tags --always --dirty 2>/dev/null),$(VERSION_FALLBACK))
+
+# The one set of flags every target compile and link uses.
+ALL_CPPFLAGS := -Icommon -Ishim -Ioverlay -Iverify -Icli -I$(BUILD)/gen \
+	$(call pc_cflags,libcjson libgit2 libcrypto) $(CPPFLAGS)
+ALL_CFLAGS   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
+ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
+
+CJSON_LIBS  := $(call pc_libs,libcjson,-lcjson)
+GIT2_LIBS   := $(call pc_libs,libgit2,-lgit2)
+CRYPTO_LIBS := $(call pc_libs,libcrypto,-lcrypto)
 
 COMMON_SRC  := $(wildcard common/*.c)
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c,$(wildcard verify/*.c))
@@ -30,16 +67,36 @@ VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
+MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o
+ALL_OBJ     := $(COMMON_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(MAIN_OBJ)
 
 all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck
 
-$(BUILD)/obj/%.o: %.c $(wildcard */*.h)
-	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
+# Every object, without linking (the portability check compiles the CLI's
+# objects against musl, where cJSON/libgit2/libcrypto cannot be linked).
+objects: $(ALL_OBJ)
 
+# Header dependencies from the compiler (-MMD -MP), so an edit to one header
+# rebuilds only what includes it.
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(ALL_OBJ:.o=.d)
+
+# version.h is rewritten only when the version changes, so `make` twice in a
+# row rebuilds nothing.
+$(BUILD)/gen/version.h: FORCE
+	@mkdir -p $(dir $@)
+	@printf '#define GOWRAP_VERSION "%s"\n' '$(GOWRAP_VERSION)' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+$(BUILD)/obj/cli/main.o $(BUILD)/obj/verify/symcheck.o: $(BUILD)/gen/version.h
+
+# A build-time tool runs here, on the build machine: HOSTCC, never CC (which
+# may produce programs for another OS), and none of the target's flags.
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -o $@ $<
+	$(HOSTCC) $(CSTD) $(WARN) -O1 -Icommon $(HOSTCFLAGS) -o $@ $<
 
 $(BUILD)/gen/templates.c: $(BUILD)/tools/embed $(TEMPLATES)
 	@mkdir -p $(dir $@)
@@ -47,28 +104,33 @@ $(BUILD)/gen/templates.c: $(BUILD)/tools/embed $(TEMPLATES)
 
 $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS_ALL) $(CFLAGS_ALL) -c -o $@ $<
+	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The shim runs on every go call: it links only libc (it parses no JSON: that
 # is the CLI's job, with cJSON; never libgit2), statically on Linux so no
-# dynamic loader runs (sanitizer builds cannot be static). shim/README.md has
-# the numbers.
-SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(shell uname -s)),-static,))
+# dynamic loader runs (sanitizer builds cannot be static; macOS has no static
+# executables at all). shim/README.md has the numbers.
+SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(OS)),-static,))
 $(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) $(SHIM_STATIC) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
 $(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
 
 $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
 # Sanitizer build of everything, in its own tree.
 asan:
 	$(MAKE) BUILD=build-asan SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" OPT="-O1 -g"
+
+# Strict POSIX against musl: every module compiled with only what
+# common/compat.h defines, -Werror; the libc-only programs linked and run.
+portcheck:
+	bash tools/portcheck.sh
 
 FUZZ_SECONDS ?= 60
 CI_FUZZ_SECONDS ?= 30
@@ -77,22 +139,27 @@ fuzz: $(BUILD)/fuzz/symcheck_fuzz
 
 $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	clang $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CPPFLAGS_ALL) -o $@ $^
+	clang $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 test: all
 	bash tests/run.sh
 
-# The README's two set-up-and-run commands.
-setup:
-	bash scripts/setup.sh
-
-check: setup
+# What CI runs after scripts/setup.sh (README, .ci/run). It installs nothing.
+# portcheck (musl) and fuzz (libFuzzer, which Apple's clang lacks) run where
+# they exist: on Linux.
+check:
 	$(MAKE) all
 	$(MAKE) CC=clang BUILD=build-clang all
 	$(MAKE) asan
+ifeq ($(HOST_OS),Linux)
+	$(MAKE) portcheck
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+endif
 	GOWRAP_BUILD=$(CURDIR)/build-asan bash tests/run.sh tests/verify.bats
 	bash tests/run.sh
+
+setup:
+	bash scripts/setup.sh
 
 demo: setup
 	$(MAKE) all
@@ -108,6 +175,8 @@ install: all
 	install -m 0755 $(BUILD)/shim/go $(DESTDIR)$(PREFIX)/libexec/gowrap/go
 
 clean:
-	rm -rf build build-asan build-clang
+	rm -rf build build-asan build-clang build-port
 
-.PHONY: all asan fuzz test bench install clean setup check demo
+FORCE:
+
+.PHONY: all objects asan portcheck fuzz test bench install clean setup check demo FORCE

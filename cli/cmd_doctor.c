@@ -8,6 +8,7 @@
  * Promise: it only reads (the generator runs with dry_run); exit 0 when an
  * iOS build here would get a working overlay (or needs none), 1 when a build
  * would be refused or not reach the shim, with the reason and the fix. */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -18,6 +18,7 @@
  * case-insensitively, as encoding/json does) of strings or nulls exits 103.
  * `{}` is accepted: the go command accepts it as an empty overlay. Errors are
  * one line on stderr; nothing is half-written. */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"

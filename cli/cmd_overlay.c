@@ -9,6 +9,7 @@
  * internal/cpu variant, modified checkout, GOROOT beneath GOMODCACHE); other
  * faults keep their exitcodes.h code (cache 106, no real go 100/101, go env
  * 109). The generator itself lives in overlay/. */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"

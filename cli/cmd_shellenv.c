@@ -1,6 +1,7 @@
 /* cmd_shellenv.c — `gowrap shellenv`: the one line to eval so that the go shim
  * comes first on PATH (like `brew shellenv`). Prints for POSIX shells, or fish
  * when $SHELL ends in fish or --fish is given. Quoting is single-quote safe. */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "report.h"

@@ -10,6 +10,7 @@
  * `gowrap toolchain hash DIR MODULE@VERSION` is a helper for tests and for
  * checking an SDK by hand: it prints the go.sum hash (h1:) DIR would have as
  * the extracted zip of MODULE@VERSION. Not in the usage text on purpose. */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "report.h"

@@ -1,15 +1,13 @@
 /* main.c — the `gowrap` command: dispatches to one subcommand per file.
  * The `go` shim is a separate, lighter program (shim/gowrap.c). */
+#include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "report.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#ifndef GOWRAP_VERSION
-#define GOWRAP_VERSION "0.1.0"
-#endif
 
 static const char usage[] =
 	"usage: gowrap <command> [arguments]\n"

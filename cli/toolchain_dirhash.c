@@ -7,6 +7,7 @@
  * then "h1:" + base64(sha256(all those lines)). SHA-256 and base64 come from
  * OpenSSL's EVP: a well-kept library beats our own. Checked against real Sums
  * (tests/toolchain.bats: golang.org/x/sys and the toolchain module itself). */
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 

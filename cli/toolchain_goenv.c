@@ -7,6 +7,7 @@
  * not what the command means. Answers are parsed with cJSON; a go that cannot
  * run or answers nonsense is a one-line GW_EXIT_TOOLCHAIN error carrying go's
  * own stderr. */
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 #include "goquery.h"

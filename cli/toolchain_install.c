@@ -9,7 +9,7 @@
  * reuses the module cache or fetches through GOPROXY (with "direct" removed,
  * so nothing but a module proxy is contacted, and the checksum database
  * vouches for it). The module cache is only read. */
-#define _GNU_SOURCE
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 #include "fsutil.h"
@@ -108,16 +108,11 @@ static int write_marker(const char *dir, const char *module, const char *sum, st
  * can otherwise reach the disk before the 250 MB it publishes. */
 static void flush_tree(const char *dir)
 {
-#ifdef __linux__
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd >= 0) {
-		syncfs(fd);
+		gw_syncfs(fd);
 		close(fd);
 	}
-#else
-	(void)dir;
-	sync();
-#endif
 }
 
 /* Build, verify and publish <target> from the module's Dir. */

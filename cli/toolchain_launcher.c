@@ -8,6 +8,7 @@
  * with GOROOT unset. No wrapper binary means nothing to rebuild or update.
  * An existing file of that name is never replaced unless it is already
  * exactly our symlink. */
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -8,7 +8,7 @@
  * with every other go command and is read-only on purpose). All walking goes
  * through directory fds (openat), never re-resolving a path another process
  * could swap underneath us. */
-#define _GNU_SOURCE
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 
@@ -41,11 +41,10 @@ static int is_exec(const char *rel, const char *name)
 
 static int copy_fd(int in, int out)
 {
-#ifdef __linux__
 	/* In-kernel copy (or a reflink on filesystems that share extents); falls
 	 * back to read/write where the kernel or filesystem declines. */
 	for (;;) {
-		ssize_t n = copy_file_range(in, NULL, out, NULL, 1 << 30, 0);
+		ssize_t n = gw_copy_file_range(in, out, 1 << 30);
 		if (n == 0)
 			return 0;
 		if (n > 0)
@@ -60,7 +59,6 @@ static int copy_fd(int in, int out)
 	 * except on a later chunk; restart from the beginning to be sure. */
 	if (lseek(in, 0, SEEK_SET) < 0 || lseek(out, 0, SEEK_SET) < 0 || ftruncate(out, 0) < 0)
 		return -1;
-#endif
 	static unsigned char buf[1 << 18];
 	for (;;) {
 		ssize_t r = read(in, buf, sizeof buf);

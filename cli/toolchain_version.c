@@ -5,6 +5,7 @@
  * leading zeros, at most 6 digits each), so the string is safe to put in a path
  * and a module version: no '/', no "..", nothing a shell or the proxy would
  * read differently. */
+#include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 

@@ -1,4 +1,5 @@
 /* embedded.c — lookup over the generated table (see embedded.h). */
+#include "compat.h"
 #include "embedded.h"
 
 #include <string.h>

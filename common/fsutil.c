@@ -1,4 +1,5 @@
 /* fsutil.c — see fsutil.h. */
+#include "compat.h"
 #include "fsutil.h"
 #include "exitcodes.h"
 

@@ -1,4 +1,5 @@
 /* report.c — see report.h. */
+#include "compat.h"
 #include "report.h"
 #include "strbuf.h"
 

@@ -1,5 +1,5 @@
 /* runcmd.c — see runcmd.h. */
-#define _GNU_SOURCE
+#include "compat.h"
 #include "runcmd.h"
 #include "exitcodes.h"
 
@@ -49,9 +49,9 @@ fail:;
 static pid_t spawn(const struct gw_cmd *cmd, int *out_fd, int *err_fd)
 {
 	int ep[2], op[2] = { -1, -1 }, rp[2] = { -1, -1 };
-	if (pipe2(ep, O_CLOEXEC) < 0)
+	if (gw_pipe_cloexec(ep) < 0)
 		return -1;
-	if ((cmd->out && pipe2(op, O_CLOEXEC) < 0) || (cmd->err && pipe2(rp, O_CLOEXEC) < 0)) {
+	if ((cmd->out && gw_pipe_cloexec(op) < 0) || (cmd->err && gw_pipe_cloexec(rp) < 0)) {
 		int e = errno;
 		close(ep[0]); close(ep[1]);
 		if (op[0] >= 0) { close(op[0]); close(op[1]); }

@@ -1,4 +1,5 @@
 /* selfpath.c — see selfpath.h. */
+#include "compat.h"
 #include "selfpath.h"
 #include "fsutil.h"
 
@@ -6,23 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __APPLE__
-#include <mach-o/dyld.h>
-#endif
 
 int gw_self_exe(struct sb *out)
 {
 	char raw[PATH_MAX], res[PATH_MAX];
-#ifdef __APPLE__
-	uint32_t n = sizeof raw;
-	if (_NSGetExecutablePath(raw, &n) != 0)
+	if (gw_exe_path(raw, sizeof raw) < 0)
 		return -1;
-#else
-	ssize_t n = readlink("/proc/self/exe", raw, sizeof raw - 1);
-	if (n < 0)
-		return -1;
-	raw[n] = '\0';
-#endif
 	if (!realpath(raw, res))
 		return -1;
 	sb_adds(out, res);

@@ -1,4 +1,5 @@
 /* strbuf.c — see strbuf.h. */
+#include "compat.h"
 #include "strbuf.h"
 #include "exitcodes.h"
 

@@ -1,4 +1,5 @@
 /* trust.c — see trust.h. */
+#include "compat.h"
 #include "trust.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -1,4 +1,5 @@
 /* gitobj.c — see gitobj.h. */
+#include "compat.h"
 #include "gitobj.h"
 #include "exitcodes.h"
 

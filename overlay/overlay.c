@@ -1,5 +1,6 @@
 /* overlay.c — identify the GOROOT's internal/cpu, then render and store the
  * overlay (see overlay.h for the promise, README.md for the design). */
+#include "compat.h"
 #include "overlay.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -1,4 +1,5 @@
 /* render.c — see render.h. */
+#include "compat.h"
 #include "render.h"
 #include "embedded.h"
 #include "exitcodes.h"

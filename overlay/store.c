@@ -1,4 +1,5 @@
 /* store.c — see store.h. */
+#include "compat.h"
 #include "store.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -4,6 +4,7 @@
  *   git log --all --find-object=<blob> -- src/internal/cpu/cpu_arm64_other.go
  * and against a toolchain with `git hash-object`. A new Go release that moves
  * this file is added here as a new row after checking it: never by pattern. */
+#include "compat.h"
 #include "variants.h"
 
 #include <string.h>

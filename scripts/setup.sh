@@ -1,16 +1,40 @@
 #!/usr/bin/env bash
 # setup.sh — installs what gowrap's build, tests and demo need, and nothing
 # when it is all there already. Debian/Ubuntu: apt-get (as root, or via sudo).
-# macOS: prints the brew line (the tests' Apple stand-in is for Linux; on a Mac
-# Xcode's own clang is used).
+# macOS: installs nothing; checks each Homebrew formula, Go and Xcode, prints
+# the one `brew install ...` line for what is missing and exits 1 if anything
+# is (the tests use Xcode's own clang, lipo and xcodebuild there).
 set -euo pipefail
 
-debs=(build-essential pkg-config git clang lld llvm musl-dev libcjson-dev libgit2-dev libssl-dev
-	bats bats-assert bats-support python3 hyperfine strace)
+debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libssl-dev
+	bats bats-assert bats-support python3 hyperfine strace shellcheck)
 
 if [ "$(uname -s)" = Darwin ]; then
-	echo "gowrap setup: on macOS run: brew install cjson libgit2 openssl pkg-config bats-core llvm hyperfine" >&2
-	exit 0
+	# Build: cjson libgit2 openssl@3 pkg-config. Tests: bats-core + its two
+	# libraries (from the bats-core tap), llvm (llvm-nm/llvm-strip/llvm-objdump
+	# for the fixtures), coreutils (timeout), hyperfine (make bench).
+	formulae=(cjson libgit2 openssl@3 pkg-config bats-core bats-core/bats-core/bats-support
+		bats-core/bats-core/bats-assert llvm coreutils hyperfine)
+	if ! command -v brew >/dev/null 2>&1; then
+		echo "gowrap setup: Homebrew not found (fix: install it from https://brew.sh, then run bash scripts/setup.sh again)" >&2
+		exit 1
+	fi
+	missing=()
+	for f in "${formulae[@]}"; do
+		brew list --versions "${f##*/}" >/dev/null 2>&1 || missing+=("$f")
+	done
+	command -v go >/dev/null 2>&1 || missing+=(go)
+	bad=0
+	if [ ${#missing[@]} -gt 0 ]; then
+		echo "gowrap setup: missing Homebrew formulae; run:" >&2
+		echo "brew install ${missing[*]}"
+		bad=1
+	fi
+	if ! xcrun --sdk iphoneos --show-sdk-path >/dev/null 2>&1; then
+		echo "gowrap setup: Xcode with the iOS SDK not found (fix: install Xcode, then sudo xcode-select -s /Applications/Xcode.app)" >&2
+		bad=1
+	fi
+	exit $bad
 fi
 if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
 	echo "gowrap setup: no apt-get here: install by hand: ${debs[*]}" >&2

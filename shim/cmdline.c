@@ -1,4 +1,5 @@
 /* cmdline.c — see cmdline.h. */
+#include "compat.h"
 #include "cmdline.h"
 
 #include <stddef.h>

@@ -10,6 +10,7 @@
  * does is refused (no overlay can name it either). A reply of any other
  * shape, a failure, or a GOROOT that is not absolute is an error
  * (GW_EXIT_GO_QUERY), never a guess. No JSON: the shim links libc only. */
+#include "compat.h"
 #include "goquery.h"
 #include "exitcodes.h"
 #include "runcmd.h"

@@ -1,4 +1,5 @@
 /* gosetting.c — see gosetting.h. */
+#include "compat.h"
 #include "gosetting.h"
 #include "fsutil.h"
 #include "strbuf.h"

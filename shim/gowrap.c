@@ -8,6 +8,7 @@
  * child with signals forwarded, a written -o output is checked for the marker,
  * and the shim exits exactly as go did. gowrap's own faults stop the call
  * before go runs, with one `gowrap: ...` line and a code from exitcodes.h. */
+#include "compat.h"
 #include "cmdline.h"
 #include "exitcodes.h"
 #include "fsutil.h"
@@ -33,11 +34,6 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#ifdef __APPLE__
-#define st_mtim st_mtimespec
-#define st_ctim st_ctimespec
-#endif
 
 static struct shim_log L;
 static char reason_buf[3200];
@@ -148,8 +144,8 @@ static int verify_wanted(const struct shim_cmdline *cl)
 static int same_stat(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	       GW_ST_MTIM(a).tv_sec == GW_ST_MTIM(b).tv_sec && GW_ST_MTIM(a).tv_nsec == GW_ST_MTIM(b).tv_nsec &&
+	       GW_ST_CTIM(a).tv_sec == GW_ST_CTIM(b).tv_sec && GW_ST_CTIM(a).tv_nsec == GW_ST_CTIM(b).tv_nsec;
 }
 
 /* -o names a directory (go build -o dir/, go test -c -o dir/ with several

@@ -1,4 +1,5 @@
 /* installout.c — see installout.h. */
+#include "compat.h"
 #include "installout.h"
 #include "fsutil.h"
 #include "gosetting.h"
@@ -6,23 +7,6 @@
 #include <dirent.h>
 #include <stdlib.h>
 #include <string.h>
-
-#ifdef __APPLE__
-#define st_mtim st_mtimespec
-#define st_ctim st_ctimespec
-#define HOST_GOOS "darwin"
-#elif defined(__linux__)
-#define HOST_GOOS "linux"
-#else
-#define HOST_GOOS "unknown"
-#endif
-#if defined(__aarch64__)
-#define HOST_GOARCH "arm64"
-#elif defined(__x86_64__)
-#define HOST_GOARCH "amd64"
-#else
-#define HOST_GOARCH "unknown"
-#endif
 
 int shim_install_dir(const char *realgo, const char *goos, const char *goarch, struct sb *dir)
 {
@@ -86,8 +70,8 @@ void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
 static int same(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       a->st_mtim.tv_sec == b->st_mtim.tv_sec && a->st_mtim.tv_nsec == b->st_mtim.tv_nsec &&
-	       a->st_ctim.tv_sec == b->st_ctim.tv_sec && a->st_ctim.tv_nsec == b->st_ctim.tv_nsec;
+	       GW_ST_MTIM(a).tv_sec == GW_ST_MTIM(b).tv_sec && GW_ST_MTIM(a).tv_nsec == GW_ST_MTIM(b).tv_nsec &&
+	       GW_ST_CTIM(a).tv_sec == GW_ST_CTIM(b).tv_sec && GW_ST_CTIM(a).tv_nsec == GW_ST_CTIM(b).tv_nsec;
 }
 
 char **shim_snapshot_changed(const char *dir, const struct shim_snapshot *before)

@@ -1,4 +1,5 @@
 /* loopguard.c — see loopguard.h. */
+#include "compat.h"
 #include "loopguard.h"
 #include "exitcodes.h"
 #include "sha256.h"

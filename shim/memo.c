@@ -4,6 +4,7 @@
  * "in" and "rep" lines), a line "--", the validation block, and a closing
  * "end". Anything else — another version, a torn file, an unexpected line —
  * is a miss; an answer whose values hold a tab or newline is never stored. */
+#include "compat.h"
 #include "memo.h"
 #include "fsutil.h"
 #include "sha256.h"
@@ -15,11 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#ifdef __APPLE__
-#define st_mtim st_mtimespec
-#define st_ctim st_ctimespec
-#endif
 
 /* Environment the go command's toolchain and GOROOT choice depends on. */
 static const char *const key_env[] = {
@@ -41,8 +37,8 @@ static void add_stat(struct sb *s, const char *path)
 	}
 	sb_addf(s, "%" PRIuMAX ":%" PRIuMAX ":%" PRIdMAX ":%" PRIdMAX ".%09ld:%" PRIdMAX ".%09ld",
 		(uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size,
-		(intmax_t)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		(intmax_t)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+		(intmax_t)GW_ST_MTIM(&st).tv_sec, GW_ST_MTIM(&st).tv_nsec,
+		(intmax_t)GW_ST_CTIM(&st).tv_sec, GW_ST_CTIM(&st).tv_nsec);
 }
 
 static void add_file(struct sb *s, const char *tag, const char *path)

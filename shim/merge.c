@@ -1,4 +1,5 @@
 /* merge.c — see merge.h. */
+#include "compat.h"
 #include "merge.h"
 #include "exitcodes.h"
 #include "runcmd.h"

@@ -1,4 +1,5 @@
 /* ovq.c — see ovq.h. */
+#include "compat.h"
 #include "ovq.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -1,4 +1,5 @@
 /* pkgver.c — see pkgver.h. */
+#include "compat.h"
 #include "pkgver.h"
 #include "exitcodes.h"
 #include "fsutil.h"

@@ -6,7 +6,7 @@
  * below — so a second copy of the shim elsewhere on PATH cannot make two shims
  * exec each other forever. Cost on the hot path: one stat per PATH entry up to
  * the real go; no file is read unless it is shim-sized. */
-#define _GNU_SOURCE
+#include "compat.h"
 #include "goquery.h"
 #include "exitcodes.h"
 #include "fsutil.h"
@@ -18,9 +18,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#ifdef __APPLE__
-#include <mach-o/dyld.h>
-#endif
 
 /* Every binary that links this file (the shim and the gowrap CLI) carries this
  * string verbatim; the real go never does. `used` keeps it in the binary. */
@@ -33,15 +30,10 @@ __attribute__((used)) const char gw_shim_identity[] =
 
 static int self_stat(struct stat *st)
 {
-#ifdef __APPLE__
 	char buf[PATH_MAX];
-	uint32_t n = sizeof buf;
-	if (_NSGetExecutablePath(buf, &n) != 0)
+	if (gw_exe_path(buf, sizeof buf) < 0)
 		return -1;
 	return stat(buf, st);
-#else
-	return stat("/proc/self/exe", st);
-#endif
 }
 
 static int carries_mark(const char *path, const struct stat *st)
@@ -54,7 +46,7 @@ static int carries_mark(const char *path, const struct stat *st)
 	struct sb b = SB_INIT;
 	int r = sb_read_fd(&b, fd, SHIM_MAX_SIZE + 1);
 	close(fd);
-	int found = r == 0 && memmem(b.buf, b.len, gw_shim_identity,
+	int found = r == 0 && gw_memmem(b.buf, b.len, gw_shim_identity,
 				     sizeof gw_shim_identity - 1) != NULL;
 	sb_release(&b);
 	return found;

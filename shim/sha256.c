@@ -1,4 +1,5 @@
 /* sha256.c — see sha256.h. Straight from FIPS 180-4 §6.2; no tricks. */
+#include "compat.h"
 #include "sha256.h"
 
 #include <stdint.h>

@@ -1,4 +1,5 @@
 /* shimlog.c — see shimlog.h. */
+#include "compat.h"
 #include "shimlog.h"
 #include "report.h"
 #include "strbuf.h"

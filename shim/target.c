@@ -1,4 +1,5 @@
 /* target.c — see target.h. */
+#include "compat.h"
 #include "target.h"
 #include "fsutil.h"
 #include "strbuf.h"
@@ -6,23 +7,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(__APPLE__)
-#define HOST_GOOS "darwin"
-#elif defined(__linux__)
-#define HOST_GOOS "linux"
-#elif defined(__FreeBSD__)
-#define HOST_GOOS "freebsd"
-#else
-#define HOST_GOOS "unknown"
-#endif
-#if defined(__aarch64__)
-#define HOST_GOARCH "arm64"
-#elif defined(__x86_64__)
-#define HOST_GOARCH "amd64"
-#else
-#define HOST_GOARCH "unknown"
-#endif
 
 enum { V_GOOS, V_GOARCH, V_GOFLAGS, NV };
 static const char *const names[NV] = { "GOOS", "GOARCH", "GOFLAGS" };

@@ -1,4 +1,5 @@
 /* words.c — see words.h. */
+#include "compat.h"
 #include "words.h"
 #include "strbuf.h"
 

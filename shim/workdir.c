@@ -1,4 +1,5 @@
 /* workdir.c — see workdir.h. */
+#include "compat.h"
 #include "workdir.h"
 #include "fsutil.h"
 

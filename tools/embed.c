@@ -3,6 +3,7 @@
  *
  * Usage: embed OUT.c FILE...   Emits `const struct gw_embedded gw_embedded[]`
  * (name = basename, data, len) terminated by a {NULL} entry. */
+#include "compat.h"
 #include <stdio.h>
 #include <string.h>
 

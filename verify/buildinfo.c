@@ -5,6 +5,7 @@
  * bytes); Go 1.16/1.17 store a pointer to a string header, followed here
  * through the file's section map. Only printable strings of a sane length are
  * accepted. Layout: debug/buildinfo/buildinfo.go. */
+#include "compat.h"
 #include <string.h>
 
 #include "macho_format.h"

@@ -4,6 +4,7 @@
  * unreadable input is worse than a missing marker, and hides nothing — every
  * input is still reported). vf_check_output never prints; it only returns
  * the status and the first failure as one line. */
+#include "compat.h"
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>

@@ -8,6 +8,7 @@
  * aligned, without overlapping each other. Every archive member is read,
  * because Go's function symbols in go.o are local and __.SYMDEF lists only
  * external ones. Members are grouped by CPU type into one slice each. */
+#include "compat.h"
 #include <stdlib.h>
 #include <string.h>
 

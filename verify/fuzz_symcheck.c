@@ -4,6 +4,7 @@
  * file takes: fat, archive, Mach-O, pclntab, build info) and renders the
  * result as text and JSON, so ASan/UBSan see every reader and writer. Built
  * and run by `make fuzz` (tests/helpers/run-fuzz.sh). */
+#include "compat.h"
 #include <stddef.h>
 #include <stdint.h>
 

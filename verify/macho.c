@@ -5,6 +5,7 @@
  * the platform from LC_BUILD_VERSION or LC_VERSION_MIN_*, finds __gopclntab
  * and __go_buildinfo by section name (any segment), and looks for the marker
  * in the symbol table, falling back to the pclntab. Little-endian files only. */
+#include "compat.h"
 #include <string.h>
 
 #include "macho_format.h"

@@ -5,6 +5,7 @@
  * per unreadable input; JSON follows the schema of issue 4 exactly:
  * {"ok", "inputs": [{"path", "error", "slices": [{"arch", "platform",
  * "goversion", "marker", "found_in", "expected", "ok"}]}]}. */
+#include "compat.h"
 #include <stdio.h>
 #include <string.h>
 

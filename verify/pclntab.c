@@ -6,6 +6,7 @@
  * from funcnametab, each bounded by the table's end. Stripping a binary
  * (-ldflags=-s, strip) leaves this section intact, which is why the marker
  * can still be found here. Layouts: debug/gosym/pclntab.go. */
+#include "compat.h"
 #include <string.h>
 
 #include "macho_format.h"

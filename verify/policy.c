@@ -13,6 +13,7 @@
  * VF_EXPECT_IOS_BUILD (the shim's check of what it built for an iOS-family
  * arm64 target) is auto with every arm64 slice treated as iOS-family, since
  * darwin + the ios tag links as macOS outside Catalyst. */
+#include "compat.h"
 #include <string.h>
 
 #include "macho_format.h"

@@ -1,4 +1,5 @@
 /* span.c — bounds-checked reads; see span.h. */
+#include "compat.h"
 #include "span.h"
 
 #include <string.h>

@@ -7,6 +7,7 @@
  * stderr; --json: the issue-4 schema on stdout) and exits 0 when every slice
  * is as expected, 1 when any falls short, 2 when an input cannot be read or
  * the command line is wrong. */
+#include "compat.h"
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -14,9 +15,11 @@
 #include "report.h"
 #include "strbuf.h"
 #include "verify.h"
+#include "version.h"
 
 static const char usage[] =
 	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden] PATH...\n"
+	"       symcheck --version\n"
 	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory\n"
 	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
@@ -46,6 +49,10 @@ int main(int argc, char **argv)
 			ddash = 1;
 		} else if (!strcmp(a, "--json")) {
 			json = 1;
+		} else if (!strcmp(a, "--version")) {
+			static const char v[] = "symcheck " GOWRAP_VERSION "\n";
+			gw_write_all(1, v, sizeof v - 1);
+			return 0;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			gw_write_all(1, usage, sizeof usage - 1);
 			return 0;

@@ -10,6 +10,7 @@
  * stat'ed (a dangling or looping symlink) is an input error, so a broken
  * bundle never passes on its other slices. No recursion beyond
  * that fixed shape, so symlink loops cannot trap the walk. */
+#include "compat.h"
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

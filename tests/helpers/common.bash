@@ -1,15 +1,19 @@
 # tests/helpers/common.bash — loaded by every suite: paths, bats-assert, and
 # a per-test scratch directory. Tests use the real go on PATH (GOWRAP_REAL_GO
 # overrides), never a mock.
-load /usr/lib/bats/bats-support/load.bash
-load /usr/lib/bats/bats-assert/load.bash
+# Debian's bats-support/bats-assert, else Homebrew's (macOS).
+_bats_lib=/usr/lib/bats
+[ -d "$_bats_lib/bats-assert" ] || _bats_lib="$(brew --prefix 2>/dev/null)/lib"
+load "$_bats_lib/bats-support/load.bash"
+load "$_bats_lib/bats-assert/load.bash"
 
 GOWRAP_ROOT="$(cd "$BATS_TEST_DIRNAME/.." && pwd)"
 BUILD_DIR="${GOWRAP_BUILD:-$GOWRAP_ROOT/build}"
 GOWRAP="$BUILD_DIR/gowrap"
 SHIM_DIR="$BUILD_DIR/shim"
 SYMCHECK="$BUILD_DIR/symcheck"
-APPLE="$GOWRAP_ROOT/tests/helpers/apple"
+source "$GOWRAP_ROOT/tests/helpers/apple-toolchain.sh"
+APPLE="$GW_APPLE_DIR"
 
 # The real go: whatever `go` resolves to outside the shim directory.
 real_go() {

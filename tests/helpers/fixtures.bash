@@ -1,5 +1,5 @@
 # tests/helpers/fixtures.bash — real Apple Mach-O fixtures built at test time
-# from the real Go on PATH and the stand-in Apple toolchain (research.md §7).
+# from the real Go on PATH and the stand-in Apple toolchain.
 # Nothing binary is committed; everything here is rebuilt from source.
 #
 # Stable interface (other suites may source this file):
@@ -49,12 +49,13 @@
 fx_init() {
 	[ -n "${FX_INIT_DONE:-}" ] && return 0
 	FX_ROOT="${GOWRAP_ROOT:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
-	FX_APPLE="$FX_ROOT/tests/helpers/apple"
+	source "$FX_ROOT/tests/helpers/apple-toolchain.sh"
+	FX_APPLE="$GW_APPLE_DIR"
 	FX_DIR="${GOWRAP_FIXTURES:-${BATS_RUN_TMPDIR:-${TMPDIR:-/tmp}}/fixtures}"
 	mkdir -p "$FX_DIR"
 	FX_GO="$(command -v go)"
 	FX_GOROOT="$(GOTOOLCHAIN=local "$FX_GO" env GOROOT)"
-	FX_LIPO="$(command -v llvm-lipo || ls /usr/lib/llvm-*/bin/llvm-lipo 2>/dev/null | sort -V | tail -1)"
+	FX_LIPO="$GW_LIPO"
 	FX_INIT_DONE=1
 	export FX_DIR FX_GO FX_GOROOT FX_LIPO FX_APPLE FX_INIT_DONE
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # pipeline.sh — replays what SagerNet/gomobile's `bind` does for Apple
-# platforms (research.md §5), with the Linux stand-in for Xcode's toolchain:
+# platforms, with the toolchain apple-toolchain.sh picks (Xcode's on a Mac, the Linux stand-in elsewhere):
 # one `go build -buildmode=c-archive` per platform/arch, all in parallel, each
 # with the driver's own GOFLAGS=-tags=... (which replaces the caller's GOFLAGS),
 # then per-platform fat archives (lipo) assembled into NAME.xcframework.
@@ -13,9 +13,11 @@ pkg=$(cd "$1" && pwd)
 out=$2
 name=${3:-Lib}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-apple="$here/apple/bin"
-lipo=$(command -v llvm-lipo || ls /usr/lib/llvm-*/bin/llvm-lipo 2>/dev/null | head -1)
-[ -n "$lipo" ] || { echo "pipeline: llvm-lipo not found (fix: apt-get install llvm)" >&2; exit 2; }
+# shellcheck source=SCRIPTDIR/apple-toolchain.sh
+source "$here/apple-toolchain.sh"
+apple="$GW_APPLE_DIR/bin"
+lipo=$GW_LIPO
+[ -n "$lipo" ] || { echo "pipeline: lipo not found (fix: bash scripts/setup.sh)" >&2; exit 2; }
 mkdir -p "$out/work"
 work=$(cd "$out/work" && pwd)
 
@@ -79,6 +81,28 @@ fw_flat "$xc/ios-arm64_x86_64-simulator" "$work/$name-iossimulator-arm64.a" "$wo
 fw_flat "$xc/tvos-arm64" "$work/$name-tvos-arm64.a"
 fw_versioned "$xc/ios-arm64_x86_64-maccatalyst" "$work/$name-maccatalyst-arm64.a" "$work/$name-maccatalyst-amd64.a"
 fw_versioned "$xc/macos-arm64_x86_64" "$work/$name-macos-arm64.a" "$work/$name-macos-amd64.a"
+if [ "$GW_APPLE_REAL" = 1 ]; then
+	# On a Mac the xcframework is Xcode's own: the same frameworks, each with
+	# the Info.plist xcodebuild requires, assembled by xcodebuild.
+	fws=()
+	for fw in "$xc"/*/"$name.framework"; do
+		plist="$fw/Info.plist"
+		[ -d "$fw/Versions/A" ] && plist="$fw/Versions/A/Resources/Info.plist" && mkdir -p "$(dirname "$plist")"
+		printf '%s\n' '<?xml version="1.0" encoding="UTF-8"?>' \
+			'<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">' \
+			"<plist version=\"1.0\"><dict><key>CFBundleExecutable</key><string>$name</string>" \
+			"<key>CFBundleIdentifier</key><string>example.gowrap.$name</string>" \
+			'<key>CFBundlePackageType</key><string>FMWK</string><key>CFBundleVersion</key><string>1</string></dict></plist>' >"$plist"
+		[ -d "$fw/Versions/A" ] && ln -s Versions/Current/Resources "$fw/Resources"
+		fws+=(-framework "$fw")
+	done
+	rm -rf "$xc.new"
+	xcodebuild -create-xcframework "${fws[@]}" -output "$xc.new" >&2
+	rm -rf "$xc"
+	mv "$xc.new" "$xc"
+	echo "$xc"
+	exit 0
+fi
 cat >"$xc/Info.plist" <<PLIST
 <?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
