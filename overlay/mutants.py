@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""overlay/mutants.py — the seed-003-style mutation check for issue 3.
+"""overlay/mutants.py — the mutation check of the overlay generator.
 
 Copies the working tree to a scratch directory, applies one deliberate bug at
 a time to the overlay code or template, rebuilds there and runs

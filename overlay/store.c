@@ -12,8 +12,10 @@
 int ov_store_dir(const char *cache, const char *key_text, struct sb *dir, struct gw_err *e)
 {
 	char id[41];
-	/* A git blob hash is enough for addressing (not a security boundary:
-	 * the cache belongs to the user) and keeps libgit2 the one hash we use. */
+	/* A git blob hash is enough for addressing: the name only has to tell
+	 * inputs apart. What protects the content is common/trust.c (the cache is
+	 * the caller's alone) and the byte comparison before a cached file is
+	 * reused, not the strength of this hash. libgit2 already computes it. */
 	if (ov_blob_id(key_text, strlen(key_text), id, e) < 0)
 		return -1;
 	sb_reset(dir);

@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# End to end (issue 5): a gomobile-style pipeline through the shim, verified by
+# End to end: a gomobile-style pipeline through the shim, verified by
 # symcheck; the same without the shim, failed; a wrong-GOROOT overlay caught by
 # the shim itself; a stripped release build verified through the pclntab; and
 # the GOTOOLCHAIN trap handled offline with `gowrap toolchain install`.

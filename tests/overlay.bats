@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/overlay.bats — `gowrap overlay` (issue 3) against the real Go 1.26.8
+# tests/overlay.bats — `gowrap overlay` against the real Go 1.26.8
 # and Go 1.27.3: compile matrix, std build, cache behaviour, refusals, and the
 # checks that make each mutation listed in overlay/README.md fail.
 
@@ -35,7 +35,7 @@ export_of() {
 		-export -f '{{.Export}}' internal/cpu)
 }
 
-# The compile matrix of issue 3: marker exactly for ios and darwin+ios, and
+# The compile matrix: marker exactly for ios and darwin+ios, and
 # osInit really calling it (a CALL in osInit: dropped calls and inlined
 # markers both fail here).
 check_matrix() {

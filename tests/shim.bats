@@ -1,6 +1,5 @@
 #!/usr/bin/env bats
-# tests/shim.bats — the `go` shim (issue 2) and its post-build check (issue 5
-# item 1), driven against the real Go toolchain; no mocks of go itself.
+# tests/shim.bats — the `go` shim and its post-build check, driven against the real Go toolchain; no mocks of go itself.
 
 load helpers/common
 load helpers/shim
@@ -459,7 +458,7 @@ setup() {
 		"$(log_field overlay | jq -r .)"
 }
 
-# --- post-build verification (issue 5 item 1) --------------------------------
+# --- post-build verification ------------------------------------------------
 
 @test "verification: a real iOS link through the shim verifies; an ignored overlay fails with 110" {
 	make_args_module "$TMP/app"

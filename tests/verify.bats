@@ -1,5 +1,5 @@
 #!/usr/bin/env bats
-# tests/verify.bats — symcheck (verify/, issue 4) on real Go 1.26 Mach-O built
+# tests/verify.bats — symcheck (verify/) on real Go 1.26 Mach-O built
 # at test time (tests/helpers/fixtures.bash) and on the small hand-made inputs
 # of tests/malformed/. Verdicts are cross-checked against llvm-nm wherever a
 # symbol table exists. Run under the sanitizers with

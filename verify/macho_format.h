@@ -3,7 +3,7 @@
  * build info. Constants only, no logic.
  *
  * Sources: cctools include/mach-o/{loader,fat}.h, LLVM BinaryFormat/MachO.h,
- * golang/go src/debug/{macho,gosym,buildinfo}, research.md §6. */
+ * golang/go src/debug/{macho,gosym,buildinfo}. */
 #ifndef GOWRAP_MACHO_FORMAT_H
 #define GOWRAP_MACHO_FORMAT_H
 

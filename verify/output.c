@@ -2,7 +2,7 @@
  *
  * Promise: text is one line per slice (path, arch, platform, Go version,
  * where the marker was found, verdict) and one `symcheck: PATH: reason` line
- * per unreadable input; JSON follows the schema of issue 4 exactly:
+ * per unreadable input; JSON follows one fixed schema (verify/README.md):
  * {"ok", "inputs": [{"path", "error", "slices": [{"arch", "platform",
  * "goversion", "marker", "found_in", "expected", "ok"}]}]}. */
 #include "compat.h"
