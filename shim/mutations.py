@@ -1,0 +1,19 @@
+# shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
+# Each must make a test of SUITE (narrowed by the filter) fail.
+SUITE = "tests/shim.bats"
+TARGETS = ["build/shim/go", "build/gowrap"]
+MUTATIONS = [
+    ("tag-substring-match", "shim/words.c",
+     "if (n == 3 && memcmp(p, \"ios\", 3) == 0)", "if (n >= 3 && memcmp(p, \"ios\", 3) == 0)",
+     "ios tag outside darwin|gomobile style"),
+    ("tag-last-in-list-missed", "shim/words.c",
+     "\t\tif (!c)\n\t\t\tbreak;\n\t\tp = c + 1;", "\t\tbreak;\n\t\tp = c + 1;",
+     "gomobile style|Mac Catalyst"),
+    ("goflags-tags-ignored", "shim/gowrap.c",
+     "\t\tif (strncmp(a, \"tags=\", 5) == 0)\n\t\t\t*tags = a + 5;", "\t\tif (0)\n\t\t\t*tags = a + 5;",
+     "gomobile style|Mac Catalyst"),
+    ("log-two-writes", "shim/shimlog.c",
+     "ssize_t w = write(fd, s.buf, s.len);",
+     "ssize_t w = write(fd, s.buf, s.len / 2); if (w >= 0) w += write(fd, s.buf + s.len / 2, s.len - s.len / 2);",
+     "log:"),
+]
