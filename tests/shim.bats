@@ -35,11 +35,21 @@ setup() {
 
 @test "pass-through execs the real go: the shim's pid becomes go's" {
 	# With exec there is no extra process: the pid the shell started runs go.
-	run bash -c 'PATH="$1"; go tool dist env >/dev/null & pid=$!; sleep 0.05; readlink /proc/$pid/exe; wait $pid' _ "$(shim_path)"
-	[ "$status" -eq 0 ]
-	[ "$(log_field reason)" = '"subcommand does not compile for the target"' ]
-	[[ "$output" == */go || "$output" == */dist || -z "$output" ]]
-	[[ "$output" != "$SHIM_DIR/go" ]]
+	# `go run` of a sleeper keeps that pid alive (go waits for the program),
+	# so /proc/PID/exe is read while it surely exists.
+	make_sleeper_module "$TMP/s"
+	cd "$TMP/s"
+	dgo build -o /dev/null .
+	export READY="$TMP/ready"
+	PATH="$(shim_path)" go run . &
+	pid=$!
+	for _ in $(seq 200); do [ -e "$READY" ] && break; sleep 0.05; done
+	exe="$(readlink "/proc/$pid/exe")"
+	kill -TERM "$pid" 2>/dev/null
+	wait "$pid" || true
+	assert [ -e "$READY" ]
+	assert_equal "$exe" "$(readlink -f "$REAL_GO")"
+	assert_equal "$(log_field injected)" false
 }
 
 @test "failing build: same status and stderr with and without the shim" {
@@ -176,7 +186,7 @@ setup() {
 	has_marker "$f"
 	# without the shim: no marker (the test would be vacuous otherwise)
 	f="$(GOOS=ios GOARCH=arm64 cpu_export dgo)"
-	! has_marker "$f"
+	refute has_marker "$f"
 }
 
 @test "gomobile style GOFLAGS=-tags=ios,... with GOOS=ios gets the marker" {
@@ -195,28 +205,28 @@ setup() {
 	has_marker "$f"
 	# quotes group: "'macos ios'" is one tag named "macos ios", as cmd/go reads it
 	f="$(GOOS=darwin GOARCH=arm64 sgo list "-tags='macos ios'" -export -f '{{.Export}}' internal/cpu)"
-	! has_marker "$f"
+	refute has_marker "$f"
 	# the last -tags on the command line wins, as for any go flag
 	f="$(GOOS=darwin GOARCH=arm64 sgo list -tags ios -tags macos -export -f '{{.Export}}' internal/cpu)"
-	! has_marker "$f"
+	refute has_marker "$f"
 	f="$(GOOS=darwin GOARCH=arm64 sgo list -tags macos -tags=ios -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$f"
 	# argv -tags overrides GOFLAGS' tags (last wins): no ios left
 	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=ios sgo list -tags macos -export -f '{{.Export}}' internal/cpu)"
-	! has_marker "$f"
+	refute has_marker "$f"
 	[ "$(log_field injected)" = false ]
 }
 
 @test "linux/arm64, darwin/arm64, ios/amd64, netbsd/arm64: nothing injected, no marker" {
 	for t in linux/arm64 darwin/arm64 ios/amd64 netbsd/arm64 darwin/amd64; do
 		f="$(GOOS="${t%/*}" GOARCH="${t#*/}" cpu_export sgo)"
-		! has_marker "$f"
+		refute has_marker "$f"
 		[ "$(log_field injected)" = false ]
 		[ "$(log_field target)" = "\"$t\"" ]
 	done
 	# tags that merely contain "ios" are not the ios tag
 	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=iosx,xios cpu_export sgo)"
-	! has_marker "$f"
+	refute has_marker "$f"
 	[ "$(log_field injected)" = false ]
 }
 
@@ -238,14 +248,14 @@ setup() {
 	[ "$(log_field target)" = '"ios/arm64"' ]
 	# environment beats the file
 	f="$(GOOS=linux cpu_export sgo)"
-	! has_marker "$f"
+	refute has_marker "$f"
 	# GOFLAGS from the file too (Catalyst)
 	printf 'GOOS=darwin\nGOARCH=arm64\nGOFLAGS=-tags=ios\n' >"$GOENV"
 	f="$(cpu_export sgo)"
 	has_marker "$f"
 	# GOENV=off: the file is not read
 	f="$(GOENV=off GOOS= GOARCH=arm64 cpu_export sgo)"
-	! has_marker "$f"
+	refute has_marker "$f"
 }
 
 @test "subcommands without a compile for the target are passed through" {
@@ -373,7 +383,7 @@ setup() {
 	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
 	cexp="$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
 	grep -aq caller-overlay-text "$pexp"
-	! grep -aq original-message-text "$pexp"
+	refute grep -aq original-message-text "$pexp"
 	has_marker "$cexp"
 	merged="$(log_field overlay | jq -r .)"
 	[[ "$merged" == "$GOWRAP_CACHE"/merged/*.json ]]

@@ -143,7 +143,7 @@ teardown() {
 	out="$(list_msg "$TMP/m")"
 	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
 	grep -aq caller-overlay-text "$pexp"
-	! grep -aq TAMPERED "$pexp"
+	refute grep -aq TAMPERED "$pexp"
 	cmp "$merged" "$TMP/good"
 }
 
@@ -523,7 +523,7 @@ make_pq() {
 	[ "$(log_field injected)" = true ]
 	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
 	grep -aq caller-overlay-text "$pexp"
-	! grep -aq original-message-text "$pexp"
+	refute grep -aq original-message-text "$pexp"
 	has_marker "$(echo "$out" | awk '$1=="internal/cpu"{print $2}')"
 }
 
