@@ -8,7 +8,7 @@ OPT     ?= -O2 -g
 SAN     ?=
 CSTD    := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    := -Wall -Wextra -Werror
-CPPFLAGS_ALL := -Icommon -Ishim -Ioverlay -Iverify -Icli -I$(BUILD)/gen $(shell pkg-config --cflags libcjson libgit2 2>/dev/null)
+CPPFLAGS_ALL := -Icommon -Ishim -Ioverlay -Iverify -Icli -Ideps -I$(BUILD)/gen $(shell pkg-config --cflags libcjson libgit2 2>/dev/null)
 CFLAGS_ALL   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
 LDFLAGS_ALL  := $(SAN) $(LDFLAGS)
 
@@ -22,6 +22,9 @@ SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 TEMPLATES   := $(sort $(wildcard overlay/templates/*))
+# deps/: CPU-feature code in dependencies (deps/README.md)
+DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
+TEMPLATES   += $(sort $(wildcard deps/templates/*))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -30,8 +33,9 @@ VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
+DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 
-all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck
+all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 
 $(BUILD)/obj/%.o: %.c $(wildcard */*.h)
 	@mkdir -p $(dir $@)
@@ -54,13 +58,18 @@ $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 # dynamic loader runs (sanitizer builds cannot be static). shim/README.md has
 # the numbers.
 SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(shell uname -s)),-static,))
-$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
+$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) $(SHIM_STATIC) -o $@ $^
 
-$(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
+$(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
+
+# The -toolexec program of deps/: runs once per tool call, so static and libc-only like the shim.
+$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(DEPS_OBJ) $(COMMON_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(LDFLAGS_ALL) $(SHIM_STATIC) -o $@ $^
 
 $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
@@ -106,6 +115,7 @@ install: all
 	install -m 0755 $(BUILD)/gowrap $(DESTDIR)$(PREFIX)/bin/gowrap
 	install -m 0755 $(BUILD)/symcheck $(DESTDIR)$(PREFIX)/bin/symcheck
 	install -m 0755 $(BUILD)/shim/go $(DESTDIR)$(PREFIX)/libexec/gowrap/go
+	install -m 0755 $(BUILD)/shim/gowrap-toolexec $(DESTDIR)$(PREFIX)/libexec/gowrap/gowrap-toolexec
 
 clean:
 	rm -rf build build-asan build-clang
