@@ -22,6 +22,7 @@ enum gw_exit {
 	GW_EXIT_VERIFY = 110,       /* built output lacks the marker where required */
 	GW_EXIT_INTERNAL = 111,     /* out of memory, fork failure and the like */
 	GW_EXIT_TOOLCHAIN = 112,    /* `gowrap toolchain install` failed */
+	GW_EXIT_DEPS_TOOLEXEC = 113, /* a dependency needs gowrap's -toolexec; the caller brings its own */
 };
 
 #endif

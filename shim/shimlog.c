@@ -67,6 +67,8 @@ void shim_log_write(const struct shim_log *l)
 	sb_adds(&s, l->verified < 0 ? "null" : l->verified ? "true" : "false");
 	if (l->exit_known)
 		sb_addf(&s, ",\"exit\":%d", l->exit_code);
+	if (l->extra)
+		sb_adds(&s, l->extra);
 	sb_adds(&s, "}\n");
 	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd >= 0) {

@@ -31,7 +31,7 @@ static int usage_error(const char *why)
 
 int main(int argc, char **argv)
 {
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO };
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
 	struct vf_result r = { NULL, 0, 0 };
 	struct sb out = SB_INIT, errs = SB_INIT;
 	int json = 0, i, npaths = 0, st, ddash = 0;
