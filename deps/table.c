@@ -36,7 +36,7 @@ const struct dp_row dp_rows[] = {
 	/* github.com/klauspost/cpuid/v2 */
 	{ "da07522e7cba43b66cbc6916849e44158d4e443b", "os_darwin_arm64.go", DP_KIND_CPUID,
 	  DP_FAM_IOS, DP_DEFECT, DP_FIX_CPUID_IOS, "github.com/klauspost/cpuid/v2 v2.3.0" },
-	{ "f1caf0f78e24b65db57f1b599d8bead8e1d9d65f", "os_linux_arm64.go", DP_KIND_CPUID,
+	{ "d96d24438b3eea8350d30fe903b0bc8eb0f983c1", "os_linux_arm64.go", DP_KIND_CPUID,
 	  DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE, "github.com/klauspost/cpuid/v2 v2.3.0" },
 	{ NULL, NULL, 0, 0, 0, 0, NULL },
 };
