@@ -93,6 +93,24 @@ int main(int argc, char **argv)
 		      "through -toolexec, which the gowrap shim adds)\n", stderr);
 		return GW_EXIT_USAGE;
 	}
+	/* `--render FIX [ORIG]`: the bytes a fix compiles (tests read them). */
+	if (strcmp(argv[1], "--render") == 0 && argc >= 3) {
+		static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
+		for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+			if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
+				continue;
+			struct sb out = SB_INIT, err = SB_INIT;
+			const char *name;
+			if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
+				fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
+				return GW_EXIT_USAGE;
+			}
+			fwrite(out.buf, 1, out.len, stdout);
+			return 0;
+		}
+		fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
+		return GW_EXIT_USAGE;
+	}
 	char **tool = argv + 1;
 	const char *b = dp_base(tool[0]);
 	size_t bl = strlen(b);

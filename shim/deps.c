@@ -21,8 +21,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MEMO_MAGIC "gowrap-deps-memo\t1\n"
-#define SCAN_MAGIC "gowrap-deps-scan\t1\n"
+#define MEMO_MAGIC "gowrap-deps-memo\t2\n"
+#define SCAN_MAGIC "gowrap-deps-scan\t2\n"
 #define SCAN_MAX_DEPTH 24
 #define SCAN_MAX_FILES 200000
 
@@ -144,7 +144,7 @@ static void scan_dir(struct scan *sc, struct sb *dir, size_t rootlen, int depth)
 	DIR *dh = opendir(dir->buf);
 	if (!dh)
 		return;
-	int fams = 0;
+	int fams = 0, unk = 0;
 	struct dirent *de;
 	size_t keep = dir->len;
 	/* collect subdirectories first into a list, to recurse after closedir */
@@ -168,19 +168,27 @@ static void scan_dir(struct scan *sc, struct sb *dir, size_t rootlen, int depth)
 		} else if (S_ISREG(st.st_mode) && dp_name_known(n)) {
 			char hex[41];
 			const struct dp_row *r;
-			if (dp_blob_id_file(dir->buf, 1u << 20, hex) == 0 && (r = dp_row_find(n, hex)) &&
-			    r->role == DP_DEFECT)
-				fams |= r->families;
+			if (dp_blob_id_file(dir->buf, 1u << 20, hex) < 0)
+				continue;
+			if ((r = dp_row_find(n, hex)) != NULL) {
+				if (r->role == DP_DEFECT)
+					fams |= r->families;
+			} else {
+				/* a defect row's name with other bytes: report, never patch */
+				for (r = dp_rows; r->blob; r++)
+					if (r->role == DP_DEFECT && strcmp(r->file, n) == 0)
+						unk |= r->families;
+			}
 		}
 	}
 	closedir(dh);
 	dir->len = keep;
 	dir->buf[keep] = 0;
-	if (fams) {
+	if (fams || unk) {
 		sb_adds(sc->out, sc->modpath);
 		if (dir->len > rootlen)
 			sb_adds(sc->out, dir->buf + rootlen);
-		sb_addf(sc->out, "\t%d\n", fams);
+		sb_addf(sc->out, "\t%d\t%d\n", fams, unk);
 	}
 	for (char *p = subs.buf; *p;) {
 		char *e = strchr(p, '\n');
@@ -365,9 +373,13 @@ int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char
 		if (!nl)
 			break;
 		char *tab = memchr(p, '\t', (size_t)(nl - p));
+		char *tab2 = tab ? memchr(tab + 1, '\t', (size_t)(nl - tab - 1)) : NULL;
 		if (tab && (atoi(tab + 1) & family)) {
 			sb_add(&d->pkgs, p, (size_t)(tab - p));
 			sb_addc(&d->pkgs, '\n');
+		} else if (tab2 && (atoi(tab2 + 1) & family)) {
+			sb_add(&d->unknown, p, (size_t)(tab - p));
+			sb_adds(&d->unknown, ": unknown variant of a known CPU-feature file (not patched)\n");
 		}
 		p = nl + 1;
 	}
