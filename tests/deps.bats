@@ -16,10 +16,15 @@ setup_file() {
 	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 	cd "$PROBE"
 	local go; go="$(real_go)"
+	# DEPS_SETUP (deps/mutants.sh): which of linux, ios to build up front
+	local what="${DEPS_SETUP:-linux ios}"
+	if [[ " $what " == *" linux "* ]]; then
 	# linux/arm64, through the shim and without it
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$D/linux.log" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
 		go build -o "$D/linux-shim" . >"$D/linux-shim.out" 2>&1 || true
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 "$go" build -o "$D/linux-plain" . >"$D/linux-plain.out" 2>&1 || true
+	fi
+	[[ " $what " == *" ios "* ]] || return 0
 	# ios/arm64 c-archives (stand-in Apple toolchain), through the shim
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$D/ios.log" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 \
 		CC="$APPLE/bin/cc-ios-arm64" go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" \
@@ -244,4 +249,23 @@ PY
 	echo "$output"
 	assert_success
 	refute_line --partial -- "--- SKIP"
+}
+
+@test "the post-build check fails a build whose copy compiled without the fix (exit 110), naming the package" {
+	# A wrapper with gowrap-toolexec's identity that does not apply the fix:
+	# the objects it leaves lack the marker, as a poisoned cache would.
+	cat >"$BATS_TEST_TMPDIR/nofix" <<EOF
+#!/bin/sh
+case "\$2" in -V=full) exec "$SHIM_DIR/gowrap-toolexec" "\$@";; esac
+exec "\$@"
+EOF
+	chmod +x "$BATS_TEST_TMPDIR/nofix"
+	cd "$PROBE"
+	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" PATH="$SHIM_DIR:$PATH" \
+		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr go build -o "$BATS_TEST_TMPDIR/x" .
+	assert_failure 110
+	[[ "$stderr" == "gowrap: built output lacks a dependency fix: "*"github.com/metacubex/utls/internal/cpu has code in it but no github.com/metacubex/utls/internal/cpu.gowrapMarkerV1"* ]]
+	GOWRAP_VERIFY=0 GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" \
+		PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/x" .
+	assert_success
 }
