@@ -269,3 +269,56 @@ EOF
 		PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_success
 }
+
+@test "symcheck --markers lists the per-package markers of ELF (also stripped) and Mach-O outputs" {
+	run "$SYMCHECK" --markers "$D/linux-shim" "$D/ios.a"
+	assert_success
+	assert_output "$(printf '%s\n' "$D/linux-shim: github.com/metacubex/utls/internal/cpu.gowrapMarkerV1" \
+		"$D/ios.a: github.com/klauspost/cpuid/v2.gowrapMarkerV1" \
+		"$D/ios.a: github.com/metacubex/utls/internal/cpu.gowrapMarkerV1" \
+		"$D/ios.a: golang.org/x/sys/cpu.gowrapMarkerV1" "$D/ios.a: internal/cpu.gowrapMarkerV1")"
+	llvm-strip -o "$BATS_TEST_TMPDIR/stripped" "$D/linux-shim"
+	run llvm-nm "$BATS_TEST_TMPDIR/stripped"
+	assert_output --partial "no symbols"
+	run "$SYMCHECK" --markers "$BATS_TEST_TMPDIR/stripped"
+	assert_success
+	assert_output "$BATS_TEST_TMPDIR/stripped: github.com/metacubex/utls/internal/cpu.gowrapMarkerV1"
+}
+
+@test "symcheck --markers on malformed ELF files: exit 2, one line each, no crash" {
+	cd "$BATS_TEST_TMPDIR"
+	python3 - "$D/linux-shim" <<'PY'
+import struct, sys
+good = open(sys.argv[1], "rb").read()
+def put(b, off, fmt, v):
+    b = bytearray(b); struct.pack_into(fmt, b, off, v); return bytes(b)
+shoff = struct.unpack_from("<Q", good, 0x28)[0]
+shnum = struct.unpack_from("<H", good, 0x3c)[0]
+cases = {
+    "short": good[:40],
+    "elf32": put(good, 4, "B", 1),
+    "bigendian": put(good, 5, "B", 2),
+    "shoff-past-end": put(good, 0x28, "<Q", len(good) + 64),
+    "shoff-overflow": put(good, 0x28, "<Q", 2**64 - 64),
+    "shnum-huge": put(good, 0x3c, "<H", 0xffff),
+    "shstrndx-out": put(good, 0x3e, "<H", shnum),
+    "shentsize-bad": put(good, 0x3a, "<H", 40),
+}
+# every section's offset past the end, one at a time, is an error too
+for i in range(shnum):
+    b = put(good, shoff + i * 64 + 0x18, "<Q", 2**63)
+    cases["sect%d-past-end" % i] = b
+for n, b in cases.items():
+    open("bad-" + n, "wb").write(b)
+PY
+	for f in bad-*; do
+		run --separate-stderr "$SYMCHECK" --markers "$f"
+		[ "$status" -eq 2 ] || [ "$status" -eq 0 ] || { echo "$f: status $status"; false; }
+		[ "$(printf '%s' "$stderr" | grep -c .)" -le 1 ] || { echo "$f: $stderr"; false; }
+	done
+	for f in bad-short bad-elf32 bad-bigendian bad-shoff-past-end bad-shoff-overflow bad-shnum-huge bad-shstrndx-out bad-shentsize-bad; do
+		run --separate-stderr "$SYMCHECK" --markers "$f"
+		assert_failure 2
+		[[ "$stderr" == "symcheck: $f: "* ]]
+	done
+}
