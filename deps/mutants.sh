@@ -18,7 +18,7 @@ muts=(
 "skip-first-entry|$T|'i := 0; i+1'|'i := 2; i+1'|none|auxv lookup"
 "overrun-odd-length|$T|'i+1 < len(auxv)'|'i < len(auxv)'|none|auxv lookup"
 "init-not-initializer|$T|'var _ = gowrapFillHWCap()'|'func init() { gowrapFillHWCap() }'|linux|utls copy reports|auxv lookup"
-"identity-unchanged|deps/toolexec.c|'printf(\"%s gowrap-deps=%s\\\\n\", out.buf, id);'|'printf(\"%s\\\\n\", out.buf); (void)id;'|linux|without the shim|utls copy reports"
+"identity-unchanged|deps/toolexec.c|'printf(\"%s gowrap-deps=%s\\\\n\", out.buf, id);'|'{ (void)id; printf(\"%s\\\\n\", out.buf); }'|linux|without the shim|utls copy reports"
 "identity-with-path|deps/toolexec.c|'printf(\"%s gowrap-deps=%s\\\\n\", out.buf, id);'|'printf(\"%s gowrap-deps=%s%s\\\\n\", out.buf, id, getenv(\"GOWRAP_CACHE\"));'|linux|fresh GOCACHE"
 "fix-file-outside-objdir|deps/toolexec.c|'gw_path_join(&path, dir.buf, name);'|'gw_path_join(&path, getenv(\"GOWRAP_CACHE\"), name);'|linux|fresh GOCACHE"
 "toolexec-fixes-std|deps/toolexec.c|'if (std || !pkg'|'if (!pkg'|linux|exactly the copy"

@@ -248,6 +248,38 @@ static void scan_module(const char *cache, const char *modpath, int cacheable, c
 	sb_release(&got);
 }
 
+/* A module the graph names but the module cache does not hold yet (the
+ * build may download it): remember where it will appear, so the memo is
+ * dropped once it does. Go's module path escaping: an upper-case letter
+ * becomes '!' and its lower-case form. */
+static void missing_dir(const char *realgo, const char *effdir, const char *path, const char *ver,
+			struct sb *out)
+{
+	static char *modcache;
+	if (!modcache) {
+		char *const av[] = { (char *)realgo, "env", "GOMODCACHE", NULL };
+		struct sb o = SB_INIT;
+		struct gw_cmd c = { .argv = av, .dir = effdir, .out = &o, .null_stdin = 1 };
+		int st = gw_run(&c);
+		while (o.len && o.buf[o.len - 1] == '\n')
+			o.buf[--o.len] = 0;
+		modcache = st >= 0 && WIFEXITED(st) && WEXITSTATUS(st) == 0 && o.buf[0] == '/' ? sb_detach(&o) : "";
+		sb_release(&o);
+	}
+	if (!*modcache)
+		return;
+	sb_addf(out, "missing\t%s/", modcache);
+	for (const char *q = path; *q; q++) {
+		if (*q >= 'A' && *q <= 'Z') {
+			sb_addc(out, '!');
+			sb_addc(out, (char)(*q - 'A' + 'a'));
+		} else {
+			sb_addc(out, *q);
+		}
+	}
+	sb_addf(out, "@%s\n", ver);
+}
+
 /* `go list -m` of the module graph; each module's candidates into out.
  * -1 when go cannot answer (the build then gets nothing added). */
 static int graph_scan(const char *realgo, const char *effdir, const char *cache,
@@ -290,6 +322,8 @@ static int graph_scan(const char *realgo, const char *effdir, const char *cache,
 			}
 		if (k == 4 && f[3][0] == '/')
 			scan_module(cache, f[0], f[1][0] && !f[2][0], f[3], out);
+		else if (k == 4 && f[1][0] && !f[2][0] && !f[3][0])
+			missing_dir(realgo, effdir, f[0], f[1], out);
 		p = e + 1;
 	}
 	sb_release(&o);
@@ -314,6 +348,24 @@ static void toolexec_path(struct sb *out)
 		}
 	}
 	sb_release(&self);
+}
+
+/* Has a module the memo saw missing been downloaded since? Then the memo
+ * is stale. */
+static int missing_appeared(const char *memo)
+{
+	for (const char *p = strstr(memo, "\nmissing\t"); p; p = strstr(p + 1, "\nmissing\t")) {
+		const char *d = p + 9, *nl = strchr(d, '\n');
+		if (!nl)
+			return 1;
+		char *dir = gw_xcalloc((size_t)(nl - d) + 1, 1);
+		memcpy(dir, d, (size_t)(nl - d));
+		int there = access(dir, F_OK) == 0;
+		free(dir);
+		if (there)
+			return 1;
+	}
+	return 0;
 }
 
 int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char *effdir,
@@ -353,7 +405,7 @@ int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char
 	sb_addf(&mpath, "%s/deps/memo/%s", cache, h);
 	if (sb_read_file(&got, mpath.buf, 1u << 22) == 0 && got.len > strlen(MEMO_MAGIC) + 4 &&
 	    memcmp(got.buf, MEMO_MAGIC, strlen(MEMO_MAGIC)) == 0 &&
-	    strcmp(got.buf + got.len - 4, "end\n") == 0) {
+	    strcmp(got.buf + got.len - 4, "end\n") == 0 && !missing_appeared(got.buf)) {
 		sb_add(&cands, got.buf + strlen(MEMO_MAGIC), got.len - strlen(MEMO_MAGIC) - 4);
 	} else if (graph_scan(realgo, effdir, cache, &gf, &cands, &why) == 0) {
 		struct sb file = SB_INIT, dir = SB_INIT;
