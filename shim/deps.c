@@ -78,8 +78,10 @@ static void graph_flags(const struct shim_cmdline *cl, struct shim_words *out, c
 	}
 }
 
-static void memo_key(struct sb *k, const char *realgo, const char *effdir, const struct shim_words *gf)
+/* Returns how many go.mod/go.work files (or -modfile) were found. */
+static int memo_key(struct sb *k, const char *realgo, const char *effdir, const struct shim_words *gf)
 {
+	int found = 0;
 	static const char *const vars[] = { "GOFLAGS", "GOWORK", "GO111MODULE", "GOMODCACHE", "GOPATH",
 					    "GOTOOLCHAIN", "GOENV", "GOPROXY", "GONOSUMDB", "GOPRIVATE",
 					    "HOME", NULL };
@@ -100,8 +102,10 @@ static void memo_key(struct sb *k, const char *realgo, const char *effdir, const
 		for (int i = 0; names[i]; i++) {
 			sb_reset(&p);
 			gw_path_join(&p, d.buf, names[i]);
-			if (access(p.buf, F_OK) == 0)
+			if (access(p.buf, F_OK) == 0) {
 				stat_line(k, p.buf);
+				found += i == 0 || i == 2;
+			}
 		}
 		char *s = strrchr(d.buf, '/');
 		if (!s || s == d.buf)
@@ -121,6 +125,7 @@ static void memo_key(struct sb *k, const char *realgo, const char *effdir, const
 		else
 			gw_path_join(&p, effdir, eq + 8);
 		stat_line(k, p.buf);
+		found++;
 		if (p.len > 4 && strcmp(p.buf + p.len - 4, ".mod") == 0) {
 			p.buf[p.len - 4] = 0;
 			p.len -= 4;
@@ -130,6 +135,7 @@ static void memo_key(struct sb *k, const char *realgo, const char *effdir, const
 	}
 	sb_release(&d);
 	sb_release(&p);
+	return found;
 }
 
 struct scan {
@@ -400,7 +406,13 @@ int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char
 
 	struct sb key = SB_INIT, mpath = SB_INIT, got = SB_INIT, cands = SB_INIT, why = SB_INIT;
 	char h[65];
-	memo_key(&key, realgo, effdir, &gf);
+	const char *gowork = getenv("GOWORK");
+	if (memo_key(&key, realgo, effdir, &gf) == 0 && !(gowork && *gowork && strcmp(gowork, "off") != 0)) {
+		/* no module: nothing from the module cache can be in this build */
+		sb_release(&key);
+		d->reason = "no go.mod or go.work: no module dependencies";
+		return 0;
+	}
 	shim_sha256_hex(key.buf, key.len, h);
 	sb_addf(&mpath, "%s/deps/memo/%s", cache, h);
 	if (sb_read_file(&got, mpath.buf, 1u << 22) == 0 && got.len > strlen(MEMO_MAGIC) + 4 &&
