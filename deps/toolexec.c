@@ -148,7 +148,12 @@ int main(int argc, char **argv)
 	while (first > 1 && bl && strlen(tool[first - 1]) > 3 && tool[first - 1][0] != '-' &&
 	       strcmp(tool[first - 1] + strlen(tool[first - 1]) - 3, ".go") == 0)
 		first--;
-	if (std || !pkg || !ofile || first == n || strcmp(pkg, "internal/cpu") == 0)
+	/* Std is never a copy: GOROOT's internal/cpu has its HWCap filled by the
+	 * runtime (and iOS is the overlay's job); cmd/go passes -std for every
+	 * GOROOT package, its vendored x/sys/cpu included. */
+	if (std)
+		run_tool(tool);
+	if (!pkg || !ofile || first == n)
 		run_tool(tool);
 
 	struct dp_class cl;
