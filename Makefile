@@ -34,6 +34,12 @@ SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
+# The fix identity (deps/render.c) covers the code that picks and writes
+# fixes, not only templates and table: any change to deps/ is a new
+# build-cache identity. Content only, so every machine computes the same.
+DEPS_SRC_ID := $(shell cat $(sort $(wildcard deps/*.c deps/*.h)) | cksum | tr ' ' '-')
+$(BUILD)/obj/deps/render.o: $(wildcard deps/*.c deps/*.h)
+$(BUILD)/obj/deps/render.o: CFLAGS_ALL += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
 all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 

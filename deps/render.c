@@ -98,6 +98,9 @@ void dp_fix_identity(char out[17])
 			dp_sha1_update(&c, t->data, t->len + 1);
 	}
 	dp_sha1_update(&c, cpuid_repl, sizeof cpuid_repl);
+#ifdef DP_SOURCE_ID
+	dp_sha1_update(&c, DP_SOURCE_ID, sizeof DP_SOURCE_ID);
+#endif
 	for (const struct dp_row *r = dp_rows; r->blob; r++) {
 		dp_sha1_update(&c, r->blob, strlen(r->blob) + 1);
 		dp_sha1_update(&c, r->file, strlen(r->file) + 1);

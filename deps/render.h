@@ -3,7 +3,8 @@
  * Promise: deterministic: the same fix and the same original bytes always
  * give the same output (no time, path, host or pid). dp_fix_identity is a
  * digest of everything that decides those bytes (fix version, templates,
- * table), which gowrap-toolexec appends to the compiler's -V=full identity:
+ * table, and the deps/ sources that choose and write fixes: DP_SOURCE_ID,
+ * set by the Makefile from their content), which gowrap-toolexec appends to the compiler's -V=full identity:
  * any change to a fix is a new build-cache identity, and nothing else is. */
 #ifndef GOWRAP_DEPS_RENDER_H
 #define GOWRAP_DEPS_RENDER_H
