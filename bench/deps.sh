@@ -42,7 +42,7 @@ run_rr() {
 			local t0 t1
 			[ -n "${PREP:-}" ] && eval "$PREP"
 			t0=$(now)
-			(cd "${dirs[$i]}" && env PATH="${paths[$i]}" ${envs[$i]} go build -o "$W/out" . >/dev/null 2>&1) ||
+			(cd "${dirs[$i]}" && env PATH="${paths[$i]}" ${envs[$i]} go build -o "$W/out-${names[$i]}" . >/dev/null 2>&1) ||
 				{ echo "bench: build ${names[$i]} failed" >&2; exit 1; }
 			t1=$(now)
 			T[${names[$i]}]+="$(( (t1 - t0) / 1000 )) "
