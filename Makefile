@@ -34,12 +34,6 @@ SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
-# The fix identity (deps/render.c) covers the code that picks and writes
-# fixes, not only templates and table: any change to deps/ is a new
-# build-cache identity. Content only, so every machine computes the same.
-DEPS_SRC_ID := $(shell cat $(sort $(wildcard deps/*.c deps/*.h)) | cksum | tr ' ' '-')
-$(BUILD)/obj/deps/render.o: $(wildcard deps/*.c deps/*.h)
-$(BUILD)/obj/deps/render.o: CFLAGS_ALL += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
 all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 
@@ -76,6 +70,13 @@ $(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_O
 $(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(DEPS_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS_ALL) $(SHIM_STATIC) -o $@ $^
+
+# The fix identity (deps/render.c) covers the code that picks and writes
+# fixes, not only templates and table: any change to deps/ is a new
+# build-cache identity. Content only, so every machine computes the same.
+DEPS_SRC_ID := $(shell cat $(sort $(wildcard deps/*.c deps/*.h)) | cksum | tr ' ' '-')
+$(BUILD)/obj/deps/render.o: $(wildcard deps/*.c deps/*.h)
+$(BUILD)/obj/deps/render.o: CFLAGS_ALL += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
 $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)

@@ -68,6 +68,7 @@ printf '  no copy, linux/arm64   shim %s  direct %s  ratio %s (budget <= 1.02)\n
 printf '  host (linux/amd64)     shim %s  direct %s  ratio %s (budget <= 1.02)\n' "$(median_ms host-shim)" "$(median_ms host-direct)" "$(ratio host-shim host-direct)"
 printf '  probe, linux/arm64     shim %s  direct %s  ratio %s\n' "$(median_ms probe-shim)" "$(median_ms probe-direct)" "$(ratio probe-shim probe-direct)"
 
+[ "$COLD" -gt 0 ] || exit 0
 # First builds: an empty GOCACHE (and gowrap cache) before every build.
 PREP='rm -rf "$W/gocache" "$W/gwcache"; export GOCACHE="$W/gocache"'
 T=()

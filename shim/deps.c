@@ -415,7 +415,7 @@ int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char
 	}
 	shim_sha256_hex(key.buf, key.len, h);
 	sb_addf(&mpath, "%s/deps/memo/%s", cache, h);
-	if (sb_read_file(&got, mpath.buf, 1u << 22) == 0 && got.len > strlen(MEMO_MAGIC) + 4 &&
+	if (sb_read_file(&got, mpath.buf, 1u << 22) == 0 && got.len >= strlen(MEMO_MAGIC) + 4 &&
 	    memcmp(got.buf, MEMO_MAGIC, strlen(MEMO_MAGIC)) == 0 &&
 	    strcmp(got.buf + got.len - 4, "end\n") == 0 && !missing_appeared(got.buf)) {
 		sb_add(&cands, got.buf + strlen(MEMO_MAGIC), got.len - strlen(MEMO_MAGIC) - 4);
