@@ -60,6 +60,7 @@ static int version_V_full(char **argv)
 	int st = gw_run(&c);
 	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		fputs(out.buf, stdout);
+		sb_release(&out);
 		return st < 0 ? GW_EXIT_INTERNAL : gw_status_code(st);
 	}
 	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == '\r' ||
@@ -75,6 +76,7 @@ static int version_V_full(char **argv)
 		printf("%s.gowrap-deps-%s\n", out.buf, id);
 	else
 		printf("%s gowrap-deps=%s\n", out.buf, id);
+	sb_release(&out);
 	return fflush(stdout) == 0 ? 0 : GW_EXIT_INTERNAL;
 }
 

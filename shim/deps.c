@@ -64,7 +64,7 @@ static void graph_flags(const struct shim_cmdline *cl, struct shim_words *out, c
 		if (strcmp(a, "--") == 0)
 			break;
 		if (strncmp(f, "mod=", 4) == 0 || strncmp(f, "modfile=", 8) == 0) {
-			out->v[out->n++] = (char *)a;
+			out->v[out->n++] = gw_xstrdup(a);
 		} else if ((strcmp(f, "mod") == 0 || strcmp(f, "modfile") == 0) && i + 1 < cl->argc) {
 			struct sb s = SB_INIT;
 			sb_addf(&s, "-%s=%s", f, cl->argv[i + 1]);
@@ -390,18 +390,24 @@ int shim_deps_plan(const struct shim_cmdline *cl, const char *realgo, const char
 		d->reason = "GOWRAP_DEPS=0";
 		return 0;
 	}
-	struct shim_words gf;
+	static struct shim_words gf; /* static: reachable until exit (leak checkers) */
 	const char *theirs = NULL;
+	static char *theirs_gf;
 	graph_flags(cl, &gf, &theirs);
 	if (!theirs && goflags) {
 		struct shim_words w;
-		if (shim_split_quoted(goflags, &w) == 0)
+		if (shim_split_quoted(goflags, &w) == 0) {
 			for (size_t i = 0; i < w.n; i++) {
 				const char *a = w.v[i];
 				a += a[0] == '-' && a[1] == '-' ? 2 : a[0] == '-' ? 1 : 0;
-				if (strncmp(a, "toolexec=", 9) == 0)
-					theirs = a + 9;
+				if (strncmp(a, "toolexec=", 9) == 0) {
+					free(theirs_gf);
+					theirs_gf = gw_xstrdup(a + 9);
+				}
 			}
+			shim_words_free(&w);
+		}
+		theirs = theirs_gf;
 	}
 
 	struct sb key = SB_INIT, mpath = SB_INIT, got = SB_INIT, cands = SB_INIT, why = SB_INIT;
