@@ -33,6 +33,7 @@ static const char tmpl[] =
 
 struct row {
 	const char *pkg, *mod, *kind, *verdict, *why;
+	char *owned; /* why, when allocated here */
 	int wrong;
 };
 
@@ -59,8 +60,10 @@ int cmd_audit(int argc, char **argv)
 	char **av = gw_xcalloc((size_t)argc + 8, sizeof *av);
 	int j = 0;
 
-	if (gw_find_real_go(&realgo, &e) < 0)
+	if (gw_find_real_go(&realgo, &e) < 0) {
+		free(av);
 		return gw_err_print(&e);
+	}
 	av[j++] = realgo.buf;
 	av[j++] = "list";
 	av[j++] = "-deps";
@@ -78,13 +81,18 @@ int cmd_audit(int argc, char **argv)
 	struct sb out = SB_INIT, err = SB_INIT;
 	struct gw_cmd c = { .argv = av, .out = &out, .err = &err, .null_stdin = 1 };
 	int st = gw_run(&c);
+	free(av);
+	sb_release(&realgo);
 	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		char *nl = strchr(err.buf, '\n');
 		if (nl && nl[1] == 0)
 			*nl = 0;
-		return gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
-			       "check the package arguments and that `go list` works here",
-			       "go list -deps failed: %s", err.buf);
+		int rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
+				 "check the package arguments and that `go list` works here",
+				 "go list -deps failed: %s", err.buf);
+		sb_release(&out);
+		sb_release(&err);
+		return rc;
 	}
 
 	struct row *rows = NULL;
@@ -116,7 +124,7 @@ int cmd_audit(int argc, char **argv)
 					family = DP_FAM_LINUX;
 			}
 		}
-		struct row r = { f[0], f[2][0] ? f[2] : "", NULL, NULL, NULL, 0 };
+		struct row r = { f[0], f[2][0] ? f[2] : "", NULL, NULL, NULL, NULL, 0 };
 		if (f[1][0]) {
 			if (strcmp(f[0], "internal/cpu") != 0)
 				continue;
@@ -158,7 +166,7 @@ int cmd_audit(int argc, char **argv)
 			if (cl.verdict == DP_V_UNKNOWN) {
 				r.kind = "unknown";
 				r.verdict = "wrong and not fixable";
-				r.why = gw_xstrdup(cl.why);
+				r.why = r.owned = gw_xstrdup(cl.why);
 				r.wrong = 1;
 			} else {
 				r.kind = dp_kind_name(cl.row->kind);
@@ -176,7 +184,7 @@ int cmd_audit(int argc, char **argv)
 					r.verdict = "fixed by gowrap";
 					struct sb w = SB_INIT;
 					sb_addf(&w, "%s (%s, %s)", dp_fix_name(cl.row->fix), cl.row->file, cl.row->versions);
-					r.why = sb_detach(&w);
+					r.why = r.owned = sb_detach(&w);
 				}
 			}
 		}
@@ -206,9 +214,10 @@ int cmd_audit(int argc, char **argv)
 		}
 		cJSON_AddItemToObject(o, "packages", a);
 		char *s = cJSON_PrintUnformatted(o);
-		if (!s)
-			return gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
-		puts(s);
+		if (s)
+			puts(s);
+		else
+			any_wrong = gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
 		cJSON_free(s);
 		cJSON_Delete(o);
 	} else {
@@ -218,5 +227,10 @@ int cmd_audit(int argc, char **argv)
 			printf("%s\t%s\t%s\t%s%s%s\n", rows[i].pkg, rows[i].mod[0] ? rows[i].mod : "-",
 			       rows[i].kind, rows[i].verdict, rows[i].why ? ": " : "", rows[i].why ? rows[i].why : "");
 	}
-	return any_wrong ? 1 : 0;
+	for (size_t i = 0; i < nrows; i++)
+		free(rows[i].owned);
+	free(rows);
+	sb_release(&out);
+	sb_release(&err);
+	return any_wrong > 1 ? any_wrong : any_wrong ? 1 : 0;
 }

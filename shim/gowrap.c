@@ -358,7 +358,9 @@ int main(int argc, char **argv)
 			int n = 0;
 			while (nv[n])
 				n++;
-			nv = shim_deps_argv(nv, n, cl.insert_at, &D);
+			char **with = shim_deps_argv(nv, n, cl.insert_at, &D);
+			free(nv); /* the strings stay: with points at them */
+			nv = with;
 			setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
 		}
 	}
