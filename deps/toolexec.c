@@ -103,12 +103,16 @@ int main(int argc, char **argv)
 				continue;
 			struct sb out = SB_INIT, err = SB_INIT;
 			const char *name;
+			int rc = 0;
 			if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
 				fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
-				return GW_EXIT_USAGE;
+				rc = GW_EXIT_USAGE;
+			} else {
+				fwrite(out.buf, 1, out.len, stdout);
 			}
-			fwrite(out.buf, 1, out.len, stdout);
-			return 0;
+			sb_release(&out);
+			sb_release(&err);
+			return rc;
 		}
 		fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
 		return GW_EXIT_USAGE;
