@@ -322,3 +322,17 @@ PY
 		[[ "$stderr" == "symcheck: $f: "* ]]
 	done
 }
+
+@test "Go 1.27.3 (GOTOOLCHAIN): the linux/arm64 probe through the shim is fixed too" {
+	run env GOTOOLCHAIN=go1.27.3 "$(real_go)" version
+	[ "$status" -eq 0 ] || skip "go1.27.3 toolchain not available (offline?)"
+	cd "$PROBE"
+	GOTOOLCHAIN=go1.27.3 PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
+		run go build -o "$BATS_TEST_TMPDIR/p127" .
+	assert_success
+	run go version "$BATS_TEST_TMPDIR/p127"
+	assert_output --partial "go1.27.3"
+	run qemu-aarch64 -cpu cortex-a53 "$BATS_TEST_TMPDIR/p127"
+	assert_line "utls/cpu ARM64 HasAES=true HasPMULL=true HasSHA2=true"
+	assert_line "utls HasAESGCMHardwareSupport=true"
+}
