@@ -44,7 +44,7 @@ VERSION_FALLBACK := 0.1.0
 GOWRAP_VERSION ?= $(or $(shell git describe --tags --always --dirty 2>/dev/null),$(VERSION_FALLBACK))
 
 # The one set of flags every target compile and link uses.
-ALL_CPPFLAGS := -Icommon -Ishim -Ioverlay -Iverify -Icli -I$(BUILD)/gen \
+ALL_CPPFLAGS := -Icommon -Ishim -Ioverlay -Iverify -Icli -Ideps -I$(BUILD)/gen \
 	$(call pc_cflags,libcjson libgit2 libcrypto) $(CPPFLAGS)
 ALL_CFLAGS   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
 ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
@@ -59,6 +59,9 @@ SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 TEMPLATES   := $(sort $(wildcard overlay/templates/*))
+# deps/: CPU-feature code in dependencies (deps/README.md)
+DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
+TEMPLATES   += $(sort $(wildcard deps/templates/*))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -67,10 +70,11 @@ VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
-MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o
-ALL_OBJ     := $(COMMON_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(MAIN_OBJ)
+DEPS_OBJ    := $(call obj,$(DEPS_SRC))
+MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o
+ALL_OBJ     := $(COMMON_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
 
-all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck
+all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 
 # Every object, without linking (the portability check compiles the CLI's
 # objects against musl, where cJSON/libgit2/libcrypto cannot be linked).
@@ -111,13 +115,25 @@ $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 # dynamic loader runs (sanitizer builds cannot be static; macOS has no static
 # executables at all). shim/README.md has the numbers.
 SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(OS)),-static,))
-$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
+$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
-$(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(COMMON_OBJ)
+$(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
+
+# The -toolexec program of deps/: runs once per tool call, so static and libc-only like the shim.
+$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(DEPS_OBJ) $(COMMON_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
+
+# The fix identity (deps/render.c) covers the code that picks and writes
+# fixes, not only templates and table: any change to deps/ is a new
+# build-cache identity. Content only, so every machine computes the same.
+DEPS_SRC_ID := $(shell cat $(sort $(wildcard deps/*.c deps/*.h)) | cksum | tr ' ' '-')
+$(BUILD)/obj/deps/render.o: $(wildcard deps/*.c deps/*.h)
+$(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
 $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(VERIFY_OBJ) $(COMMON_OBJ)
 	@mkdir -p $(dir $@)
@@ -173,6 +189,7 @@ install: all
 	install -m 0755 $(BUILD)/gowrap $(DESTDIR)$(PREFIX)/bin/gowrap
 	install -m 0755 $(BUILD)/symcheck $(DESTDIR)$(PREFIX)/bin/symcheck
 	install -m 0755 $(BUILD)/shim/go $(DESTDIR)$(PREFIX)/libexec/gowrap/go
+	install -m 0755 $(BUILD)/shim/gowrap-toolexec $(DESTDIR)$(PREFIX)/libexec/gowrap/gowrap-toolexec
 
 clean:
 	rm -rf build build-asan build-clang build-port

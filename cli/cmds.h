@@ -10,5 +10,6 @@ int cmd_toolchain(int argc, char **argv);
 int cmd_doctor(int argc, char **argv);
 int cmd_shellenv(int argc, char **argv);
 int cmd_merge_overlay(int argc, char **argv);
+int cmd_audit(int argc, char **argv); /* cmd_audit.c */
 
 #endif

@@ -23,6 +23,7 @@ enum gw_exit {
 	GW_EXIT_INTERNAL = 111,     /* out of memory, fork failure and the like */
 	GW_EXIT_TOOLCHAIN = 112,    /* `gowrap toolchain install` failed */
 	GW_EXIT_TOOLCHAIN_SWITCH = 113, /* go install/run pkg@version would switch toolchains unknowably */
+	GW_EXIT_DEPS_TOOLEXEC = 114, /* a dependency needs gowrap's -toolexec; the caller brings its own */
 };
 
 #endif

@@ -10,6 +10,7 @@
  * before go runs, with one `gowrap: ...` line and a code from exitcodes.h. */
 #include "compat.h"
 #include "cmdline.h"
+#include "deps.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -180,6 +181,86 @@ static int output_to_verify(const struct shim_cmdline *cl, const char *effdir,
 	       !(before && same_stat(before, &st)) && !vf_is_go_package_archive(out->buf);
 }
 
+/* ---- gowrap-deps (shim/deps.h): CPU-feature copies in dependencies ---- */
+static struct shim_deps D;
+static struct sb deps_log = SB_INIT;
+
+static int deps_sub(const char *sub)
+{
+	return strcmp(sub, "list") != 0; /* list compiles nothing for the binary */
+}
+
+static void deps_log_set(void)
+{
+	sb_reset(&deps_log);
+	shim_deps_log_fields(&D, &deps_log);
+	L.extra = deps_log.buf;
+}
+
+/* A linux/android arm64 build: only -toolexec, and only when the module
+ * graph holds a known copy; otherwise exactly the old pass-through. */
+static int deps_linux(const struct shim_cmdline *cl, const char *realgo, char **argv,
+		      const char *goflags, int (*verify_wanted_fn)(const struct shim_cmdline *),
+		      int (*output_fn)(const struct shim_cmdline *, const char *, const struct stat *, struct sb *))
+{
+	struct gw_err e = { 0 };
+	struct sb effdir = SB_INIT, cache = SB_INIT;
+	if (!deps_sub(cl->sub) || shim_effective_dir(cl->chdir, &effdir) < 0)
+		return pass_through(realgo, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+	if (gw_cache_dir(&cache, &e) < 0)
+		fault(&e);
+	if (shim_deps_plan(cl, realgo, effdir.buf, shim_deps_family("linux", 0), goflags, cache.buf, &D, &e) < 0)
+		fault(&e);
+	deps_log_set();
+	if (!D.act)
+		return pass_through(realgo, argv, D.reason);
+	L.dir = effdir.buf;
+	L.injected = 1;
+	char **nv = shim_deps_argv(argv, cl->argc, cl->insert_at, &D);
+	nv[0] = (char *)realgo;
+	const char *log = getenv("GOWRAP_LOG");
+	if (!(log && *log) && !verify_wanted_fn(cl)) {
+		setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
+		nv[0] = argv[0];
+		execv(realgo, nv);
+		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
+			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
+		fault(&e);
+	}
+	shim_deps_setenv(&D);
+	struct stat before;
+	int had = 0;
+	if (verify_wanted_fn(cl)) {
+		struct sb pre = SB_INIT;
+		shim_abs_path(&pre, effdir.buf, cl->output);
+		had = stat(pre.buf, &before) == 0;
+		sb_release(&pre);
+	}
+	struct gw_cmd c = { .argv = nv };
+	int st = gw_run_wait(&c);
+	if (st < 0) {
+		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
+			   "%s: %s", realgo, strerror(errno));
+		fault(&e);
+	}
+	L.exit_known = 1;
+	L.exit_code = gw_status_code(st);
+	struct sb outp = SB_INIT;
+	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	int check = ok && output_fn(cl, effdir.buf, had ? &before : NULL, &outp);
+	int r = shim_deps_check(&D, check ? outp.buf : NULL, &e);
+	deps_log_set();
+	if (check) {
+		L.output = outp.buf;
+		L.verified = r == 0;
+	}
+	if (r < 0)
+		fault(&e);
+	shim_log_write(&L);
+	gw_exit_like(st);
+}
+/* ---- end gowrap-deps ---- */
+
 int main(int argc, char **argv)
 {
 	struct gw_err e = { 0 };
@@ -223,6 +304,9 @@ int main(int argc, char **argv)
 	}
 	if (ios_tag < 0)
 		return pass_through(realgo.buf, argv, "malformed -tags: the go command reports it");
+	/* gowrap-deps: linux/android arm64 (deps.h) */
+	if (strcmp(t.goos, "ios") != 0 && !ios_tag && shim_deps_family(t.goos, 0))
+		return deps_linux(&cl, realgo.buf, argv, t.goflags, verify_wanted, output_to_verify);
 	if (strcmp(t.goos, "ios") != 0 && !ios_tag)
 		return pass_through(realgo.buf, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
 	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
@@ -297,6 +381,22 @@ int main(int argc, char **argv)
 	char **nv = new_argv(&cl, realgo.buf, ov, &flag);
 	L.injected = 1;
 	L.overlay = ov;
+	/* gowrap-deps: the iOS family gets the dependency fix too (deps.h) */
+	if (deps_sub(cl.sub)) {
+		if (shim_deps_plan(&cl, realgo.buf, effdir.buf, shim_deps_family(t.goos, 1), t.goflags,
+				   cache.buf, &D, &e) < 0)
+			fault(&e);
+		deps_log_set();
+		if (D.act) {
+			int n = 0;
+			while (nv[n])
+				n++;
+			char **with = shim_deps_argv(nv, n, cl.insert_at, &D);
+			free(nv); /* the strings stay: with points at them */
+			nv = with;
+			setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
+		}
+	}
 
 	/* Nothing to do after go (no output to verify, no log line to finish):
 	 * become go, as on pass-through — same pid, signals and status by
@@ -325,6 +425,8 @@ int main(int argc, char **argv)
 				    : outdir_verify_wanted(&cl, effdir.buf, &bindir);
 	if (check_bins)
 		shim_snapshot_take(bindir.buf, &bins);
+	if (D.act)
+		shim_deps_setenv(&D);
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait_as(realgo.buf, &c);
 	if (st < 0) {
@@ -373,6 +475,12 @@ int main(int argc, char **argv)
 			}
 			sb_release(&why);
 		}
+	}
+	if (D.act) { /* gowrap-deps: every fixed package's marker (deps.h) */
+		int r = shim_deps_check(&D, outp.len ? outp.buf : NULL, &e);
+		deps_log_set();
+		if (r < 0)
+			fault(&e);
 	}
 	shim_log_write(&L);
 	gw_exit_like(st);

@@ -69,6 +69,8 @@ void shim_log_write(const struct shim_log *l)
 	sb_adds(&s, l->verified < 0 ? "null" : l->verified ? "true" : "false");
 	if (l->exit_known)
 		sb_addf(&s, ",\"exit\":%d", l->exit_code);
+	if (l->extra)
+		sb_adds(&s, l->extra);
 	sb_adds(&s, "}\n");
 	/* Never block, never stop the call: O_NONBLOCK makes a FIFO without a
 	 * reader fail at once (ENXIO) and a full pipe refuse the write instead

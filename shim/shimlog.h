@@ -20,6 +20,7 @@ struct shim_log {
 	int exit_known, exit_code;
 	int verified;            /* -1 null, 0 false, 1 true */
 	int memo;                /* -1 n/a, 0 miss, 1 hit */
+	const char *extra;       /* raw JSON members (",\"k\":v..."), e.g. deps.c's; NULL */
 };
 
 void shim_log_init(struct shim_log *l);

@@ -57,7 +57,7 @@ int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expe
 		       struct sb *why)
 {
 	struct vf_result r = { NULL, 0, 0 };
-	struct vf_opts o = { marker_prefix, expect };
+	struct vf_opts o = { marker_prefix, expect, NULL, NULL };
 	int st;
 
 	vf_scan_path(&r, path, &o);

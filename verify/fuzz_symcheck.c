@@ -15,7 +15,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct vf_result r = { NULL, 0, 0 };
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO };
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
 	struct vf_input in = { "fuzz", NULL, NULL, 0, 0 };
 	struct sb out = SB_INIT;
 

@@ -232,7 +232,7 @@ static int symtab(struct mh *m, struct vf_want *want, struct sb *err)
 		if (n < 2 || name[0] != '_')
 			continue;
 		vf_want_name(want, name + 1, n - 1, &is_marker);
-		if (is_marker)
+		if (is_marker && !want->on_name)
 			break;
 	}
 	return 0;
@@ -277,16 +277,20 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 	memset(&want, 0, sizeof want);
 	want.prefix = o && o->marker ? o->marker : VF_DEFAULT_MARKER;
 	want.plen = strlen(want.prefix);
+	want.on_name = o ? o->on_name : NULL;
+	want.on_name_ctx = o ? o->on_name_ctx : NULL;
 	if (m.have_symtab && symtab(&m, &want, err))
 		return -1;
-	if (want.found[0]) {
+	if (want.found[0])
 		obj->found_in = VF_FOUND_SYMTAB;
-	} else if (m.have_pcln) {
+	/* with on_name, the pclntab too: a stripped slice names functions only there */
+	if ((!want.found[0] || want.on_name) && m.have_pcln) {
 		struct vf_span pcln;
+		int had = want.found[0] != 0;
 		vf_sub(s, m.pcln_off, m.pcln_size, &pcln);
 		if (vf_pclntab_scan(pcln, &want, err))
 			return -1;
-		if (want.found[0])
+		if (want.found[0] && !had)
 			obj->found_in = VF_FOUND_PCLNTAB;
 	}
 	memcpy(obj->marker, want.found, sizeof obj->marker);

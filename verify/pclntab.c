@@ -24,6 +24,8 @@ void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_mark
 	size_t i;
 
 	*is_marker = 0;
+	if (want->on_name)
+		want->on_name(want->on_name_ctx, name, n);
 	if (n >= want->plen && memcmp(name, want->prefix, want->plen) == 0) {
 		if (!want->found[0]) {
 			size_t k = n < sizeof want->found - 1 ? n : sizeof want->found - 1;
@@ -133,7 +135,7 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 			return -1;
 		}
 		vf_want_name(want, name, n, &is_marker);
-		if (is_marker)
+		if (is_marker && !want->on_name)
 			break;
 	}
 	if (!want->found[0] && !want->upstream)

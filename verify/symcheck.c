@@ -20,6 +20,7 @@
 static const char usage[] =
 	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden] PATH...\n"
 	"       symcheck --version\n"
+	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
 	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory\n"
 	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
@@ -32,9 +33,45 @@ static int usage_error(const char *why)
 	return 2;
 }
 
+/* --markers: per-package markers (names.c), one `PATH: NAME` line each;
+ * works on ELF (linux/android) outputs too. 0, or 2 when unreadable. */
+static int markers_mode(int argc, char **argv)
+{
+	int st = 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--markers"))
+			continue;
+		struct sb m = SB_INIT, err = SB_INIT, out = SB_INIT;
+		if (vf_pkg_markers(argv[i], NULL, 0, NULL, &m, &err) < 0) {
+			sb_addf(&err, "\n");
+			struct sb line = SB_INIT;
+			sb_addf(&line, "symcheck: %s", err.buf);
+			gw_write_all(2, line.buf, line.len);
+			sb_release(&line);
+			st = 2;
+		} else {
+			for (char *p = m.buf; *p;) {
+				char *nl = strchr(p, '\n');
+				if (!nl)
+					break;
+				sb_addf(&out, "%s: %.*s\n", argv[i], (int)(nl - p), p);
+				p = nl + 1;
+			}
+			gw_write_all(1, out.buf, out.len);
+		}
+		sb_release(&m);
+		sb_release(&err);
+		sb_release(&out);
+	}
+	return st;
+}
+
 int main(int argc, char **argv)
 {
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO };
+	for (int k = 1; k < argc; k++)
+		if (!strcmp(argv[k], "--markers"))
+			return argc > 2 ? markers_mode(argc, argv) : usage_error("no input paths");
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
 	struct vf_result r = { NULL, 0, 0 };
 	struct sb out = SB_INIT, errs = SB_INIT;
 	int json = 0, i, npaths = 0, st, ddash = 0;

@@ -30,6 +30,11 @@ enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
 struct vf_opts {
 	const char *marker;      /* prefix without the leading '_'; NULL = default */
 	enum vf_expect expect;   /* AUTO applies policy.c */
+	/* Optional: called with every function name read (symbol table and
+	 * pclntab, no leading '_'); then no reader stops at the first marker.
+	 * Used by names.c for per-package markers. */
+	void (*on_name)(void *ctx, const char *name, size_t n);
+	void *on_name_ctx;
 };
 
 struct vf_slice {
@@ -99,5 +104,14 @@ int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expe
  * holds compiled Go objects, not linked code, so no marker can be in it.
  * 1 yes, 0 no (or unreadable). */
 int vf_is_go_package_archive(const char *path);
+
+/* Per-package markers (names.c): every function name in path that is
+ * `<import path>.gowrapMarker...` goes into markers (one per line, sorted,
+ * unique), in every slice or section it appears in; present[i] is set when
+ * some function of package pkgs[i] (`<pkgs[i]>.`) is in the file. Reads
+ * ELF64 (.symtab, .gopclntab) and everything vf_scan_path reads (Mach-O,
+ * fat, ar, bundles). 0, or -1 with one line in err. */
+int vf_pkg_markers(const char *path, const char *const *pkgs, size_t npkgs, int *present,
+		   struct sb *markers, struct sb *err);
 
 #endif

@@ -22,6 +22,8 @@ struct vf_want {
 	size_t plen;
 	char found[128];         /* marker name found, "" = none */
 	int upstream;            /* one of vf_upstream_funcs seen */
+	void (*on_name)(void *ctx, const char *name, size_t n); /* vf_opts' */
+	void *on_name_ctx;
 };
 
 struct vf_obj {
@@ -56,5 +58,9 @@ void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_mark
 void vf_apply_policy(struct vf_slice *s, enum vf_expect requested);
 uint32_t vf_platform_from_dirname(const char *name);
 int vf_is_ios_family(uint32_t platform);
+
+/* elf.c: every function name of an ELF64 little-endian file (.symtab
+ * symbols, then .gopclntab), through want->on_name. */
+int vf_elf_names(struct vf_span s, struct vf_want *want, struct sb *err);
 
 #endif

@@ -1,0 +1,237 @@
+/* cmd_audit.c — `gowrap audit [--json] [build flags] [packages]`: every
+ * CPU-feature package in a build, and what a build through the gowrap shim
+ * makes of it.
+ *
+ * Promise: the target comes from the environment, as for go itself (`go
+ * list` runs in this directory with this environment and the given flags,
+ * so GOOS/GOARCH/GOFLAGS/-tags apply exactly as in the build). Packages are
+ * identified by content (deps/table.c, over the files the target compiles),
+ * never by name; std's internal/cpu is reported from the target alone. One
+ * line (or JSON object) per package: import path, module@version, kind,
+ * verdict. Exit 0 when nothing stays wrong, 1 when something does (a defect
+ * gowrap cannot fix, or an unknown variant of a known file), 2 usage,
+ * 109 when go list fails. */
+#include "compat.h"
+#include "classify.h"
+#include "cmds.h"
+#include "exitcodes.h"
+#include "goquery.h"
+#include "report.h"
+#include "runcmd.h"
+#include "strbuf.h"
+#include "table.h"
+
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char tmpl[] =
+	"{{.ImportPath}}\t{{if .Standard}}std{{end}}\t{{with .Module}}{{.Path}}@{{.Version}}{{end}}\t"
+	"{{.Dir}}\t{{join .GoFiles \" \"}}\t{{context.GOOS}}\t{{context.GOARCH}}\t"
+	"{{join context.BuildTags \",\"}}\t{{context.ReleaseTags}}";
+
+struct row {
+	const char *pkg, *mod, *kind, *verdict, *why;
+	char *owned; /* why, when allocated here */
+	int wrong;
+};
+
+static int has_tag(const char *list, const char *tag)
+{
+	size_t n = strlen(tag);
+	for (const char *p = list; *p;) {
+		const char *c = strchr(p, ',');
+		size_t l = c ? (size_t)(c - p) : strlen(p);
+		if (l == n && memcmp(p, tag, n) == 0)
+			return 1;
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	return 0;
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	int json = 0;
+	struct gw_err e;
+	struct sb realgo = SB_INIT;
+	char **av = gw_xcalloc((size_t)argc + 8, sizeof *av);
+	int j = 0;
+
+	if (gw_find_real_go(&realgo, &e) < 0) {
+		free(av);
+		return gw_err_print(&e);
+	}
+	av[j++] = realgo.buf;
+	av[j++] = "list";
+	av[j++] = "-deps";
+	av[j++] = "-f";
+	av[j++] = (char *)tmpl;
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--json") == 0)
+			json = 1;
+		else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+			puts("usage: gowrap audit [--json] [build flags] [packages]");
+			return 0;
+		} else
+			av[j++] = argv[i];
+	}
+	struct sb out = SB_INIT, err = SB_INIT;
+	struct gw_cmd c = { .argv = av, .out = &out, .err = &err, .null_stdin = 1 };
+	int st = gw_run(&c);
+	free(av);
+	sb_release(&realgo);
+	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		char *nl = strchr(err.buf, '\n');
+		if (nl && nl[1] == 0)
+			*nl = 0;
+		int rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
+				 "check the package arguments and that `go list` works here",
+				 "go list -deps failed: %s", err.buf);
+		sb_release(&out);
+		sb_release(&err);
+		return rc;
+	}
+
+	struct row *rows = NULL;
+	size_t nrows = 0, cap = 0;
+	char target[128] = "";
+	int family = 0, any_wrong = 0;
+	for (char *p = out.buf; *p;) {
+		char *nl = strchr(p, '\n');
+		if (!nl)
+			break;
+		*nl = 0;
+		char *f[9] = { 0 };
+		int k = 0;
+		f[k++] = p;
+		for (char *q = p; *q && k < 9; q++)
+			if (*q == '\t') {
+				*q = 0;
+				f[k++] = q + 1;
+			}
+		p = nl + 1;
+		if (k < 9)
+			continue;
+		if (!target[0]) {
+			snprintf(target, sizeof target, "%s/%s", f[5], f[6]);
+			if (strcmp(f[6], "arm64") == 0) {
+				if (strcmp(f[5], "ios") == 0 || (strcmp(f[5], "darwin") == 0 && has_tag(f[7], "ios")))
+					family = DP_FAM_IOS;
+				else if (strcmp(f[5], "linux") == 0 || strcmp(f[5], "android") == 0)
+					family = DP_FAM_LINUX;
+			}
+		}
+		struct row r = { f[0], f[2][0] ? f[2] : "", NULL, NULL, NULL, NULL, 0 };
+		if (f[1][0]) {
+			if (strcmp(f[0], "internal/cpu") != 0)
+				continue;
+			r.mod = "std";
+			r.kind = "internal/cpu";
+			if (family == DP_FAM_IOS) {
+				r.verdict = "fixed by gowrap";
+				r.why = "GOROOT overlay (gowrap overlay)";
+			} else {
+				r.verdict = "right on its own";
+				r.why = family == DP_FAM_LINUX ? "the runtime fills its HWCap" : NULL;
+			}
+		} else {
+			if (!family)
+				continue;
+			/* the target's files, by full path */
+			size_t nf = 0;
+			char *files = f[4];
+			for (char *q = files; *q; q++)
+				nf += *q == ' ';
+			nf += *files ? 1 : 0;
+			char **paths = gw_xcalloc(nf + 1, sizeof *paths);
+			size_t m = 0;
+			for (char *q = files; *q && m < nf;) {
+				char *sp = strchr(q, ' ');
+				size_t l = sp ? (size_t)(sp - q) : strlen(q);
+				struct sb one = SB_INIT;
+				sb_addf(&one, "%s/%.*s", f[3], (int)l, q);
+				paths[m++] = sb_detach(&one);
+				q += l + (sp ? 1 : 0);
+			}
+			struct dp_class cl;
+			dp_classify((const char *const *)paths, m, family, &cl);
+			for (size_t i = 0; i < m; i++)
+				free(paths[i]);
+			free(paths);
+			if (cl.verdict == DP_V_NONE)
+				continue;
+			if (cl.verdict == DP_V_UNKNOWN) {
+				r.kind = "unknown";
+				r.verdict = "wrong and not fixable";
+				r.why = r.owned = gw_xstrdup(cl.why);
+				r.wrong = 1;
+			} else {
+				r.kind = dp_kind_name(cl.row->kind);
+				if (cl.verdict == DP_V_RIGHT) {
+					r.verdict = "right on its own";
+				} else if (getenv("GOWRAP_DEPS") && strcmp(getenv("GOWRAP_DEPS"), "0") == 0) {
+					r.verdict = "wrong and not fixable";
+					r.why = "GOWRAP_DEPS=0 turns the dependency fix off";
+					r.wrong = 1;
+				} else if (cl.row->fix == DP_FIX_HWCAP && !strstr(f[8], "go1.21")) {
+					r.verdict = "wrong and not fixable";
+					r.why = "Go < 1.21 has no runtime.getAuxv";
+					r.wrong = 1;
+				} else {
+					r.verdict = "fixed by gowrap";
+					struct sb w = SB_INIT;
+					sb_addf(&w, "%s (%s, %s)", dp_fix_name(cl.row->fix), cl.row->file, cl.row->versions);
+					r.why = r.owned = sb_detach(&w);
+				}
+			}
+		}
+		any_wrong |= r.wrong;
+		if (nrows == cap) {
+			cap = cap ? cap * 2 : 16;
+			rows = gw_xrealloc(rows, cap * sizeof *rows);
+		}
+		rows[nrows++] = r;
+	}
+
+	if (json) {
+		cJSON *o = cJSON_CreateObject(), *a = cJSON_CreateArray();
+		cJSON_AddStringToObject(o, "target", target);
+		cJSON_AddBoolToObject(o, "ok", !any_wrong);
+		for (size_t i = 0; i < nrows; i++) {
+			cJSON *x = cJSON_CreateObject();
+			cJSON_AddStringToObject(x, "import_path", rows[i].pkg);
+			cJSON_AddStringToObject(x, "module", rows[i].mod);
+			cJSON_AddStringToObject(x, "kind", rows[i].kind);
+			cJSON_AddStringToObject(x, "verdict", rows[i].verdict);
+			if (rows[i].why)
+				cJSON_AddStringToObject(x, "why", rows[i].why);
+			else
+				cJSON_AddNullToObject(x, "why");
+			cJSON_AddItemToArray(a, x);
+		}
+		cJSON_AddItemToObject(o, "packages", a);
+		char *s = cJSON_PrintUnformatted(o);
+		if (s)
+			puts(s);
+		else
+			any_wrong = gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
+		cJSON_free(s);
+		cJSON_Delete(o);
+	} else {
+		if (!family)
+			printf("target %s: gowrap fixes CPU-feature code for linux/android arm64 and the iOS family only\n", target);
+		for (size_t i = 0; i < nrows; i++)
+			printf("%s\t%s\t%s\t%s%s%s\n", rows[i].pkg, rows[i].mod[0] ? rows[i].mod : "-",
+			       rows[i].kind, rows[i].verdict, rows[i].why ? ": " : "", rows[i].why ? rows[i].why : "");
+	}
+	for (size_t i = 0; i < nrows; i++)
+		free(rows[i].owned);
+	free(rows);
+	sb_release(&out);
+	sb_release(&err);
+	return any_wrong > 1 ? any_wrong : any_wrong ? 1 : 0;
+}

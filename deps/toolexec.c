@@ -1,0 +1,214 @@
+/* toolexec.c — gowrap-toolexec: the -toolexec program the go shim adds to
+ * builds that contain a known copy of CPU-feature code (deps/README.md).
+ *
+ * Promise: every tool other than compile, and every compile of a package
+ * that is not a known defective CPU-feature package for the target family
+ * ($GOWRAP_DEPS_FAMILY), is exec'd with argv untouched. `compile -V=full`
+ * answers the real line plus a content-derived ` gowrap-deps=<id>`, so
+ * builds through this wrapper never share build-cache entries with plain
+ * builds, yet share them across machines and cache directories. A known
+ * defect gets its fix (one file added or one file replaced, written into the
+ * compile's own object directory, which cmd/go trims from the binary) and a
+ * `fixed` record in $GOWRAP_DEPS_STATE; an unknown variant gets an `unknown`
+ * record and an untouched compile. libc only, static: it runs per tool call. */
+#include "compat.h"
+#include "classify.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "render.h"
+#include "runcmd.h"
+#include "strbuf.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static __attribute__((noreturn)) void run_tool(char **argv)
+{
+	execv(argv[0], argv);
+	fprintf(stderr, "gowrap: cannot run %s: %s (fix: check the Go installation)\n", argv[0],
+		strerror(errno));
+	exit(GW_EXIT_INTERNAL);
+}
+
+/* One record per line, one write(2) on an O_APPEND descriptor: parallel
+ * compiles never interleave. A state file that cannot be written changes
+ * nothing about the compile (the shim's marker check still runs). */
+static void record(const char *kind, const char *pkg, const char *detail)
+{
+	const char *path = getenv("GOWRAP_DEPS_STATE");
+	if (!path || !*path)
+		return;
+	struct sb s = SB_INIT;
+	sb_addf(&s, "%s\t%s\t%s\n", kind, pkg, detail);
+	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		gw_write_all(fd, s.buf, s.len);
+		close(fd);
+	}
+	sb_release(&s);
+}
+
+static int version_V_full(char **argv)
+{
+	struct sb out = SB_INIT;
+	char *const cmd[] = { argv[0], "-V=full", NULL };
+	struct gw_cmd c = { .argv = cmd, .out = &out };
+	int st = gw_run(&c);
+	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		fputs(out.buf, stdout);
+		sb_release(&out);
+		return st < 0 ? GW_EXIT_INTERNAL : gw_status_code(st);
+	}
+	while (out.len && (out.buf[out.len - 1] == '\n' || out.buf[out.len - 1] == '\r' ||
+			   out.buf[out.len - 1] == ' '))
+		out.buf[--out.len] = 0;
+	char id[17];
+	dp_fix_identity(id);
+	/* cmd/go (work/buildid.go toolID) uses a release's whole line, and a
+	 * devel toolchain's content part of the last field `buildID=...`. */
+	const char *last = strrchr(out.buf, ' ');
+	int devel = strstr(out.buf, "devel") != NULL;
+	if (devel && last && strncmp(last + 1, "buildID=", 8) == 0)
+		printf("%s.gowrap-deps-%s\n", out.buf, id);
+	else
+		printf("%s gowrap-deps=%s\n", out.buf, id);
+	sb_release(&out);
+	return fflush(stdout) == 0 ? 0 : GW_EXIT_INTERNAL;
+}
+
+/* go1.N[.M] → N; devel and unknown spellings count as new. */
+static int go_minor(const char *v)
+{
+	if (!v || strncmp(v, "go1.", 4) != 0)
+		return 1000;
+	return atoi(v + 4);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		fputs("gowrap: gowrap-toolexec: no tool to run (fix: it is run by the go command "
+		      "through -toolexec, which the gowrap shim adds)\n", stderr);
+		return GW_EXIT_USAGE;
+	}
+	/* `--render FIX [ORIG]`: the bytes a fix compiles (tests read them). */
+	if (strcmp(argv[1], "--render") == 0 && argc >= 3) {
+		static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
+		for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+			if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
+				continue;
+			struct sb out = SB_INIT, err = SB_INIT;
+			const char *name;
+			int rc = 0;
+			if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
+				fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
+				rc = GW_EXIT_USAGE;
+			} else {
+				fwrite(out.buf, 1, out.len, stdout);
+			}
+			sb_release(&out);
+			sb_release(&err);
+			return rc;
+		}
+		fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
+		return GW_EXIT_USAGE;
+	}
+	char **tool = argv + 1;
+	const char *b = dp_base(tool[0]);
+	size_t bl = strlen(b);
+	int is_compile = strcmp(b, "compile") == 0 || (bl == 11 && strcmp(b, "compile.exe") == 0);
+	if (!is_compile)
+		run_tool(tool);
+	if (argc == 3 && strcmp(tool[1], "-V=full") == 0)
+		return version_V_full(tool);
+
+	const char *fam = getenv("GOWRAP_DEPS_FAMILY");
+	int family = fam && strcmp(fam, "ios") == 0 ? DP_FAM_IOS
+		   : fam && strcmp(fam, "linux") == 0 ? DP_FAM_LINUX : 0;
+	if (!family)
+		run_tool(tool);
+
+	const char *pkg = NULL, *ofile = NULL, *gover = NULL;
+	int std = 0, complete = -1, n = argc - 1;
+	for (int i = 1; i < n; i++) {
+		const char *a = tool[i];
+		if (a[0] == '@')
+			run_tool(tool); /* a response file: not ours to rewrite */
+		if (strcmp(a, "-std") == 0)
+			std = 1;
+		else if (strcmp(a, "-complete") == 0)
+			complete = i;
+		else if (strcmp(a, "-p") == 0 && i + 1 < n)
+			pkg = tool[++i];
+		else if (strcmp(a, "-o") == 0 && i + 1 < n)
+			ofile = tool[++i];
+		else if (strcmp(a, "-goversion") == 0 && i + 1 < n)
+			gover = tool[++i];
+	}
+	/* The go files are the trailing arguments (work/gc.go appends them last). */
+	int first = n;
+	while (first > 1 && bl && strlen(tool[first - 1]) > 3 && tool[first - 1][0] != '-' &&
+	       strcmp(tool[first - 1] + strlen(tool[first - 1]) - 3, ".go") == 0)
+		first--;
+	/* Std is never a copy: GOROOT's internal/cpu has its HWCap filled by the
+	 * runtime (and iOS is the overlay's job); cmd/go passes -std for every
+	 * GOROOT package, its vendored x/sys/cpu included. */
+	if (std)
+		run_tool(tool);
+	if (!pkg || !ofile || first == n)
+		run_tool(tool);
+
+	struct dp_class cl;
+	dp_classify((const char *const *)tool + first, (size_t)(n - first), family, &cl);
+	if (cl.verdict == DP_V_UNKNOWN) {
+		record("unknown", pkg, cl.why);
+		run_tool(tool);
+	}
+	if (cl.verdict != DP_V_FIX)
+		run_tool(tool);
+	if (cl.row->fix == DP_FIX_HWCAP && go_minor(gover) < 21) {
+		record("unfixable", pkg, "Go < 1.21 has no runtime.getAuxv");
+		run_tool(tool);
+	}
+
+	struct sb body = SB_INIT, err = SB_INIT, dir = SB_INIT, path = SB_INIT;
+	const char *name;
+	const char *matched = tool[first + cl.file_idx];
+	if (dp_render(cl.row->fix, matched, &body, &name, &err) < 0) {
+		record("unknown", pkg, err.buf);
+		run_tool(tool);
+	}
+	const char *slash = strrchr(ofile, '/');
+	if (slash)
+		sb_add(&dir, ofile, (size_t)(slash - ofile));
+	else
+		sb_adds(&dir, ".");
+	gw_path_join(&path, dir.buf, name);
+	struct gw_err e;
+	if (gw_write_atomic(path.buf, body.buf, body.len, 0644, &e) < 0) {
+		gw_err_print(&e);
+		return e.code;
+	}
+
+	char **nv = gw_xcalloc((size_t)n + 2, sizeof *nv);
+	int j = 0;
+	for (int i = 0; i < n; i++) {
+		if (i == complete && dp_fix_has_bodyless(cl.row->fix))
+			continue;
+		if (i == first + cl.file_idx && dp_fix_replaces(cl.row->fix)) {
+			nv[j++] = path.buf;
+			continue;
+		}
+		nv[j++] = tool[i];
+	}
+	if (!dp_fix_replaces(cl.row->fix))
+		nv[j++] = path.buf;
+	nv[j] = NULL;
+	record("fixed", pkg, dp_fix_name(cl.row->fix));
+	run_tool(nv);
+}
