@@ -47,3 +47,11 @@ setup() {
 	assert_failure 112
 	assert_output --partial "gowrap: cannot hash the toolchain copy: a/p is not a regular file or directory (fix: a module zip holds only regular files"
 }
+
+@test "a go that runs the shim again: gowrap overlay passes the shim's line on once, no 'gowrap: : '" {
+	printf '#!/bin/sh\nexec "%s/go" "$@"\n' "$SHIM_DIR" >"$TMP/wrap"
+	chmod +x "$TMP/wrap"
+	GOWRAP_GO="$TMP/wrap" run "$GOWRAP" overlay
+	assert_failure 101
+	assert_output "gowrap: the shim runs itself: $TMP/wrap ran the same go command again (same arguments, same directory) under the shim (fix: point GOWRAP_GO (or the go on PATH after the shim) at the real go, not at a wrapper that runs \`go\` again)"
+}
