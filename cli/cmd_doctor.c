@@ -89,6 +89,169 @@ static void row(const char *k, const char *v)
 	printf("  %-22s %s\n", k, v);
 }
 
+/* What the four checks found; the JSON object is the record both outputs read. */
+struct doctor {
+	cJSON *j;
+	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems;
+	struct gw_goenv ge;
+	int ok, first, have_env, switched, under_modcache;
+	char cwd[PATH_MAX];
+};
+
+static void add_problem(struct doctor *d, const struct gw_err *e)
+{
+	char line[3200];
+	d->ok = 0;
+	gw_err_format(e, line, sizeof line);
+	sb_addf(&d->problems, "%s; ", line);
+}
+
+/* 1. Is the shim first on PATH? */
+static void check_shim_first(struct doctor *d)
+{
+	int have_shim = gw_shim_dir(&d->shimdir) == 0;
+	if (look_path("go", &d->firstgo) == 0 && have_shim) {
+		sb_reset(&d->s);
+		gw_path_join(&d->s, d->shimdir.buf, "go");
+		d->first = same_file(d->firstgo.buf, d->s.buf);
+	}
+	cJSON_AddStringToObject(d->j, "shim", have_shim ? d->shimdir.buf : "");
+	cJSON_AddStringToObject(d->j, "first_go_on_path", d->firstgo.len ? d->firstgo.buf : "");
+	cJSON_AddBoolToObject(d->j, "shim_first_on_path", d->first);
+	if (!d->first) {
+		d->ok = 0;
+		sb_adds(&d->problems,
+			"the go shim is not first on PATH (fix: eval \"$(gowrap shellenv)\"); ");
+	}
+}
+
+/* 2. The real go, and what it will compile with here. */
+static void check_real_go(struct doctor *d)
+{
+	struct gw_err e = { 0 };
+	if (gw_find_real_go(&d->realgo, &e) < 0) {
+		add_problem(d, &e);
+		return;
+	}
+	cJSON_AddStringToObject(d->j, "real_go", d->realgo.buf);
+	local_version(d->realgo.buf, &d->localver);
+	cJSON_AddStringToObject(d->j, "real_go_version", d->localver.buf);
+	if (gw_goenv_query(d->realgo.buf, NULL, NULL, &d->ge, &e) != 0) {
+		add_problem(d, &e);
+		return;
+	}
+	d->have_env = 1;
+	const struct gw_goenv *ge = &d->ge;
+	cJSON_AddStringToObject(d->j, "goversion", ge->goversion);
+	cJSON_AddStringToObject(d->j, "goroot", ge->goroot);
+	cJSON_AddStringToObject(d->j, "gomodcache", ge->gomodcache);
+	cJSON_AddStringToObject(d->j, "gotoolchain", ge->gotoolchain);
+	d->switched = d->localver.len && strcmp(d->localver.buf, ge->goversion) != 0;
+	cJSON_AddBoolToObject(d->j, "toolchain_switch", d->switched);
+	/* The go command looks for a goX.Y.Z launcher on PATH before downloading. */
+	const char *want = d->switched ? ge->goversion : NULL;
+	if (want && look_path(want, &d->launcher) == 0)
+		cJSON_AddStringToObject(d->j, "launcher", d->launcher.buf);
+	else
+		cJSON_AddNullToObject(d->j, "launcher");
+	d->under_modcache = gw_path_within(ge->goroot, ge->gomodcache);
+	cJSON_AddBoolToObject(d->j, "overlays_allowed", !d->under_modcache);
+	if (d->under_modcache) {
+		d->ok = 0;
+		sb_addf(&d->problems,
+			"GOROOT %s lies beneath GOMODCACHE, where the go command refuses overlays (fix: "
+			"gowrap toolchain install %s, then put the printed launcher's directory on PATH); ",
+			ge->goroot, ge->goversion);
+	}
+}
+
+/* 3. The cache directory. */
+static void check_cache(struct doctor *d)
+{
+	struct gw_err e = { 0 };
+	if (gw_cache_dir(&d->cache, &e) != 0) {
+		add_problem(d, &e);
+		return;
+	}
+	cJSON_AddStringToObject(d->j, "cache", d->cache.buf);
+	struct stat st;
+	int exists = stat(d->cache.buf, &st) == 0;
+	cJSON_AddBoolToObject(d->j, "cache_writable", exists ? access(d->cache.buf, W_OK) == 0 : 1);
+}
+
+/* 4. What the generator makes of this GOROOT (reads only). */
+static void check_overlay(struct doctor *d)
+{
+	if (!d->have_env)
+		return;
+	struct ov_opts oo = { 0 };
+	oo.goversion = d->ge.goversion;
+	oo.dry_run = 1;
+	struct ov_result r = { 0 };
+	struct gw_err oe = { 0 };
+	if (ov_generate(d->ge.goroot, &oo, &r, &oe) == 0) {
+		cJSON_AddStringToObject(d->j, "status", r.status);
+		cJSON_AddStringToObject(d->j, "variant", r.variant ? r.variant : "");
+		cJSON_AddStringToObject(d->j, "blob", r.blob);
+		if (r.marker)
+			cJSON_AddStringToObject(d->j, "marker", r.marker);
+		else
+			cJSON_AddNullToObject(d->j, "marker");
+	} else {
+		cJSON_AddStringToObject(d->j, "status", "refused");
+		cJSON_AddStringToObject(d->j, "variant", r.variant ? r.variant : "");
+		cJSON_AddStringToObject(d->j, "blob", r.blob);
+		add_problem(d, &oe);
+	}
+	ov_result_free(&r);
+}
+
+static void print_text(struct doctor *d)
+{
+	struct sb *s = &d->s;
+	printf("gowrap doctor (in %s)\n", d->cwd);
+	row("shim first on PATH:", d->first ? "yes" : "NO");
+	if (d->firstgo.len)
+		row("go on PATH:", d->firstgo.buf);
+	if (d->realgo.len) {
+		sb_reset(s);
+		sb_addf(s, "%s (%s)", d->realgo.buf, d->localver.len ? d->localver.buf : "?");
+		row("real go:", s->buf);
+	}
+	if (d->have_env) {
+		sb_reset(s);
+		if (d->switched)
+			sb_addf(s, "%s, switched to by GOTOOLCHAIN/go.mod (%s)", d->ge.goversion,
+				d->launcher.len ? d->launcher.buf
+						: "no launcher on PATH: downloaded into GOMODCACHE");
+		else
+			sb_addf(s, "%s", d->ge.goversion);
+		row("compiling toolchain:", s->buf);
+		row("GOROOT:", d->ge.goroot);
+		row("overlays allowed:", d->under_modcache ? "NO (GOROOT is beneath GOMODCACHE)" : "yes");
+		const cJSON *st = cJSON_GetObjectItem(d->j, "status");
+		const cJSON *va = cJSON_GetObjectItem(d->j, "variant");
+		sb_reset(s);
+		sb_addf(s, "%s (variant %s)", cJSON_IsString(st) ? st->valuestring : "?",
+			cJSON_IsString(va) && va->valuestring[0] ? va->valuestring : "unknown");
+		row("internal/cpu overlay:", s->buf);
+	}
+	if (d->cache.len)
+		row("cache directory:", d->cache.buf);
+	row("verdict:", d->ok ? "ok: iOS builds here get the overlay (or need none)" : d->problems.buf);
+}
+
+static void doctor_free(struct doctor *d)
+{
+	cJSON_Delete(d->j);
+	if (d->have_env)
+		gw_goenv_free(&d->ge);
+	struct sb *all[] = { &d->s,     &d->shimdir,  &d->firstgo,  &d->realgo,
+			     &d->cache, &d->localver, &d->launcher, &d->problems };
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		sb_release(all[i]);
+}
+
 int cmd_doctor(int argc, char **argv)
 {
 	int json = 0;
@@ -99,167 +262,37 @@ int cmd_doctor(int argc, char **argv)
 			return gw_fail(GW_EXIT_USAGE, "gowrap doctor", "use `gowrap doctor [--json]`",
 				       "unknown argument %s", argv[i]);
 	}
-	cJSON *j = cJSON_CreateObject();
-	struct sb s = SB_INIT, shimdir = SB_INIT, firstgo = SB_INIT, realgo = SB_INIT,
-		  cache = SB_INIT, localver = SB_INIT, launcher = SB_INIT, problems = SB_INIT;
-	struct gw_err e = { 0 };
-	int ok = 1;
-	char cwd[PATH_MAX];
-	if (!getcwd(cwd, sizeof cwd))
-		snprintf(cwd, sizeof cwd, ".");
-	cJSON_AddStringToObject(j, "dir", cwd);
+	struct doctor d = { .j = cJSON_CreateObject(),
+			    .s = SB_INIT,
+			    .shimdir = SB_INIT,
+			    .firstgo = SB_INIT,
+			    .realgo = SB_INIT,
+			    .cache = SB_INIT,
+			    .localver = SB_INIT,
+			    .launcher = SB_INIT,
+			    .problems = SB_INIT,
+			    .ok = 1 };
+	if (!getcwd(d.cwd, sizeof d.cwd))
+		snprintf(d.cwd, sizeof d.cwd, ".");
+	cJSON_AddStringToObject(d.j, "dir", d.cwd);
 
-	/* 1. Is the shim first on PATH? */
-	int have_shim = gw_shim_dir(&shimdir) == 0;
-	int first = 0;
-	if (look_path("go", &firstgo) == 0 && have_shim) {
-		sb_reset(&s);
-		gw_path_join(&s, shimdir.buf, "go");
-		first = same_file(firstgo.buf, s.buf);
-	}
-	cJSON_AddStringToObject(j, "shim", have_shim ? shimdir.buf : "");
-	cJSON_AddStringToObject(j, "first_go_on_path", firstgo.len ? firstgo.buf : "");
-	cJSON_AddBoolToObject(j, "shim_first_on_path", first);
-	if (!first) {
-		ok = 0;
-		sb_adds(&problems, "the go shim is not first on PATH (fix: eval \"$(gowrap shellenv)\"); ");
-	}
+	check_shim_first(&d);
+	check_real_go(&d);
+	check_cache(&d);
+	check_overlay(&d);
 
-	/* 2. The real go, and what it will compile with here. */
-	struct gw_goenv ge = { 0 };
-	int have_env = 0;
-	if (gw_find_real_go(&realgo, &e) < 0) {
-		ok = 0;
-		char line[3200];
-		gw_err_format(&e, line, sizeof line);
-		sb_addf(&problems, "%s; ", line);
-	} else {
-		cJSON_AddStringToObject(j, "real_go", realgo.buf);
-		local_version(realgo.buf, &localver);
-		cJSON_AddStringToObject(j, "real_go_version", localver.buf);
-		if (gw_goenv_query(realgo.buf, NULL, NULL, &ge, &e) == 0) {
-			have_env = 1;
-		} else {
-			ok = 0;
-			char line[3200];
-			gw_err_format(&e, line, sizeof line);
-			sb_addf(&problems, "%s; ", line);
-		}
-	}
-	int switched = 0, under_modcache = 0;
-	if (have_env) {
-		cJSON_AddStringToObject(j, "goversion", ge.goversion);
-		cJSON_AddStringToObject(j, "goroot", ge.goroot);
-		cJSON_AddStringToObject(j, "gomodcache", ge.gomodcache);
-		cJSON_AddStringToObject(j, "gotoolchain", ge.gotoolchain);
-		switched = localver.len && strcmp(localver.buf, ge.goversion) != 0;
-		cJSON_AddBoolToObject(j, "toolchain_switch", switched);
-		/* The go command looks for a goX.Y.Z launcher on PATH before downloading. */
-		const char *want = switched ? ge.goversion : NULL;
-		if (want && look_path(want, &launcher) == 0)
-			cJSON_AddStringToObject(j, "launcher", launcher.buf);
-		else
-			cJSON_AddNullToObject(j, "launcher");
-		under_modcache = gw_path_within(ge.goroot, ge.gomodcache);
-		cJSON_AddBoolToObject(j, "overlays_allowed", !under_modcache);
-		if (under_modcache) {
-			ok = 0;
-			sb_addf(&problems,
-				"GOROOT %s lies beneath GOMODCACHE, where the go command refuses overlays (fix: gowrap toolchain install %s, then put the printed launcher's directory on PATH); ",
-				ge.goroot, ge.goversion);
-		}
-	}
-
-	/* 3. The cache directory. */
-	if (gw_cache_dir(&cache, &e) == 0) {
-		cJSON_AddStringToObject(j, "cache", cache.buf);
-		struct stat st;
-		int exists = stat(cache.buf, &st) == 0;
-		cJSON_AddBoolToObject(j, "cache_writable",
-				      exists ? access(cache.buf, W_OK) == 0 : 1);
-	} else {
-		char line[3200];
-		ok = 0;
-		gw_err_format(&e, line, sizeof line);
-		sb_addf(&problems, "%s; ", line);
-	}
-
-	/* 4. What the generator makes of this GOROOT (reads only). */
-	if (have_env) {
-		struct ov_opts oo = { 0 };
-		oo.goversion = ge.goversion;
-		oo.dry_run = 1;
-		struct ov_result r = { 0 };
-		struct gw_err oe = { 0 };
-		if (ov_generate(ge.goroot, &oo, &r, &oe) == 0) {
-			cJSON_AddStringToObject(j, "status", r.status);
-			cJSON_AddStringToObject(j, "variant", r.variant ? r.variant : "");
-			cJSON_AddStringToObject(j, "blob", r.blob);
-			if (r.marker)
-				cJSON_AddStringToObject(j, "marker", r.marker);
-			else
-				cJSON_AddNullToObject(j, "marker");
-		} else {
-			ok = 0;
-			cJSON_AddStringToObject(j, "status", "refused");
-			cJSON_AddStringToObject(j, "variant", r.variant ? r.variant : "");
-			cJSON_AddStringToObject(j, "blob", r.blob);
-			char line[3200];
-			gw_err_format(&oe, line, sizeof line);
-			sb_addf(&problems, "%s; ", line);
-		}
-		ov_result_free(&r);
-	}
-	if (problems.len >= 2)
-		problems.buf[problems.len -= 2] = '\0';
-	cJSON_AddBoolToObject(j, "ok", ok);
-	cJSON_AddStringToObject(j, "problems", problems.buf);
-
+	if (d.problems.len >= 2)
+		d.problems.buf[d.problems.len -= 2] = '\0';
+	cJSON_AddBoolToObject(d.j, "ok", d.ok);
+	cJSON_AddStringToObject(d.j, "problems", d.problems.buf);
 	if (json) {
-		char *txt = cJSON_PrintUnformatted(j);
+		char *txt = cJSON_PrintUnformatted(d.j);
 		puts(txt);
 		free(txt);
 	} else {
-		printf("gowrap doctor (in %s)\n", cwd);
-		row("shim first on PATH:", first ? "yes" : "NO");
-		if (firstgo.len)
-			row("go on PATH:", firstgo.buf);
-		if (realgo.len) {
-			sb_reset(&s);
-			sb_addf(&s, "%s (%s)", realgo.buf, localver.len ? localver.buf : "?");
-			row("real go:", s.buf);
-		}
-		if (have_env) {
-			sb_reset(&s);
-			if (switched)
-				sb_addf(&s, "%s, switched to by GOTOOLCHAIN/go.mod (%s)", ge.goversion,
-					launcher.len ? launcher.buf : "no launcher on PATH: downloaded into GOMODCACHE");
-			else
-				sb_addf(&s, "%s", ge.goversion);
-			row("compiling toolchain:", s.buf);
-			row("GOROOT:", ge.goroot);
-			row("overlays allowed:", under_modcache ? "NO (GOROOT is beneath GOMODCACHE)" : "yes");
-			const cJSON *st = cJSON_GetObjectItem(j, "status");
-			const cJSON *va = cJSON_GetObjectItem(j, "variant");
-			sb_reset(&s);
-			sb_addf(&s, "%s (variant %s)", cJSON_IsString(st) ? st->valuestring : "?",
-				cJSON_IsString(va) && va->valuestring[0] ? va->valuestring : "unknown");
-			row("internal/cpu overlay:", s.buf);
-		}
-		if (cache.len)
-			row("cache directory:", cache.buf);
-		row("verdict:", ok ? "ok: iOS builds here get the overlay (or need none)" : problems.buf);
+		print_text(&d);
 	}
-	cJSON_Delete(j);
-	if (have_env)
-		gw_goenv_free(&ge);
-	sb_release(&s);
-	sb_release(&shimdir);
-	sb_release(&firstgo);
-	sb_release(&realgo);
-	sb_release(&cache);
-	sb_release(&localver);
-	sb_release(&launcher);
-	sb_release(&problems);
+	int ok = d.ok;
+	doctor_free(&d);
 	return ok ? 0 : 1;
 }

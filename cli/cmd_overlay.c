@@ -177,96 +177,128 @@ static void default_gomodcache(struct sb *out)
 		gw_path_join(out, v, "go/pkg/mod");
 }
 
-int cmd_overlay(int argc, char **argv)
+struct overlay_args {
+	const char *goroot, *gomodcache;
+	int json, shim;
+	struct ov_opts o;
+};
+
+/* Returns -1 to go on, else the exit code (usage error printed, or --help). */
+static int parse_args(int argc, char **argv, struct overlay_args *a)
 {
-	const char *goroot = NULL, *gomodcache = NULL;
-	int json = 0, shim = 0;
-	struct ov_opts o = { 0 };
 	const char *am = getenv("GOWRAP_ALLOW_MODIFIED");
-	o.allow_modified = am && !strcmp(am, "1");
+	a->o.allow_modified = am && !strcmp(am, "1");
 	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (!strcmp(a, "--json"))
-			json = 1;
-		else if (!strcmp(a, "--shim-format")) /* hidden: for the go shim */
-			shim = 1;
-		else if (!strcmp(a, "--allow-modified"))
-			o.allow_modified = 1;
-		else if (!strcmp(a, "--goroot") && i + 1 < argc)
-			goroot = argv[++i];
-		else if (!strncmp(a, "--goroot=", 9))
-			goroot = a + 9;
-		else if (!strcmp(a, "--gomodcache") && i + 1 < argc)
-			gomodcache = argv[++i];
-		else if (!strncmp(a, "--gomodcache=", 13))
-			gomodcache = a + 13;
-		else if (!strcmp(a, "--goroot") || !strcmp(a, "--gomodcache"))
-			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix,
-				       "%s needs a directory", a);
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+		const char *s = argv[i];
+		if (!strcmp(s, "--json"))
+			a->json = 1;
+		else if (!strcmp(s, "--shim-format")) /* hidden: for the go shim */
+			a->shim = 1;
+		else if (!strcmp(s, "--allow-modified"))
+			a->o.allow_modified = 1;
+		else if (!strcmp(s, "--goroot") && i + 1 < argc)
+			a->goroot = argv[++i];
+		else if (!strncmp(s, "--goroot=", 9))
+			a->goroot = s + 9;
+		else if (!strcmp(s, "--gomodcache") && i + 1 < argc)
+			a->gomodcache = argv[++i];
+		else if (!strncmp(s, "--gomodcache=", 13))
+			a->gomodcache = s + 13;
+		else if (!strcmp(s, "--goroot") || !strcmp(s, "--gomodcache"))
+			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "%s needs a directory", s);
+		else if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
 			printf("%s\n", usage_fix);
 			return 0;
 		} else
-			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix,
-				       "unexpected argument %s", a);
+			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "unexpected argument %s",
+				       s);
 	}
-	if (goroot && !*goroot)
+	if (a->goroot && !*a->goroot)
 		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "--goroot is empty");
+	return -1;
+}
+
+/* Fill a->goroot and a->o's version and GOMODCACHE; env, realgo and modcache
+ * own the strings they point to. */
+static int choose_goroot(struct overlay_args *a, struct gw_goenv *env, struct sb *realgo, struct sb *modcache,
+			 struct gw_err *e)
+{
+	if (!a->goroot) {
+		/* Ask the go this directory and environment would run, so a
+		 * GOTOOLCHAIN switch is answered by the toolchain that compiles. */
+		if (gw_find_real_go(realgo, e) < 0 || gw_goenv_query(realgo->buf, NULL, NULL, env, e) < 0)
+			return -1;
+		a->goroot = env->goroot;
+		a->o.goversion = env->goversion;
+		a->o.gomodcache = env->gomodcache;
+	} else if (a->gomodcache) {
+		/* The shim knows it from `go env` in the caller's environment. */
+		a->o.gomodcache = a->gomodcache;
+	} else {
+		default_gomodcache(modcache);
+		a->o.gomodcache = modcache->len ? modcache->buf : NULL;
+	}
+	return 0;
+}
+
+/* Print a refusal or fault in the requested format; returns the exit code. */
+static int answer_refused(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
+{
+	if (a->json)
+		print_json(r, e, 0);
+	else if (a->shim)
+		print_shim(r, e, 0, NULL);
+	gw_err_print(e);
+	return e->code == GW_EXIT_OVERLAY_REFUSED || e->code == GW_EXIT_MODCACHE_GOROOT ? GW_EXIT_USAGE
+											: e->code;
+}
+
+/* Print the overlay in the requested format; returns the exit code. */
+static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
+{
+	if (!strcmp(r->status, "not-needed")) {
+		struct sb note = SB_INIT;
+		sb_addf(&note,
+			"gowrap: note: %s (%s) already detects ARM64 features on iOS (%s): overlay has no "
+			"replacements, no marker is expected\n",
+			r->goroot, r->goversion, r->variant);
+		gw_write_all(2, note.buf, note.len);
+		sb_release(&note);
+	}
+	struct gw_err fe = { 0 };
+	if (a->json) {
+		print_json(r, e, 1);
+	} else if (a->shim) {
+		if (print_shim(r, e, 1, &fe) < 0)
+			return gw_err_print(&fe);
+	} else {
+		struct sb line = SB_INIT;
+		sb_addf(&line, "%s\n", r->overlay);
+		gw_write_all(1, line.buf, line.len);
+		sb_release(&line);
+	}
+	return 0;
+}
+
+int cmd_overlay(int argc, char **argv)
+{
+	struct overlay_args a = { 0 };
+	int code = parse_args(argc, argv, &a);
+	if (code >= 0)
+		return code;
 
 	struct gw_err e = { 0 };
 	struct gw_goenv env = { 0 };
 	struct sb realgo = SB_INIT, modcache = SB_INIT;
-	if (!goroot) {
-		/* Ask the go this directory and environment would run, so a
-		 * GOTOOLCHAIN switch is answered by the toolchain that compiles. */
-		if (gw_find_real_go(&realgo, &e) < 0 ||
-		    gw_goenv_query(realgo.buf, NULL, NULL, &env, &e) < 0) {
-			sb_release(&realgo);
-			return gw_err_print(&e);
-		}
-		goroot = env.goroot;
-		o.goversion = env.goversion;
-		o.gomodcache = env.gomodcache;
-	} else if (gomodcache) {
-		/* The shim knows it from `go env` in the caller's environment. */
-		o.gomodcache = gomodcache;
-	} else {
-		default_gomodcache(&modcache);
-		o.gomodcache = modcache.len ? modcache.buf : NULL;
+	if (choose_goroot(&a, &env, &realgo, &modcache, &e) < 0) {
+		sb_release(&realgo);
+		return gw_err_print(&e);
 	}
-
 	struct ov_result r;
-	int rc = ov_generate(goroot, &o, &r, &e);
-	int code = 0;
-	if (rc < 0) {
-		code = e.code == GW_EXIT_OVERLAY_REFUSED || e.code == GW_EXIT_MODCACHE_GOROOT
-			       ? GW_EXIT_USAGE : e.code;
-		if (json)
-			print_json(&r, &e, 0);
-		else if (shim)
-			print_shim(&r, &e, 0, NULL);
-		gw_err_print(&e);
-	} else {
-		if (!strcmp(r.status, "not-needed")) {
-			struct sb note = SB_INIT;
-			sb_addf(&note, "gowrap: note: %s (%s) already detects ARM64 features on iOS (%s): overlay has no replacements, no marker is expected\n",
-				r.goroot, r.goversion, r.variant);
-			gw_write_all(2, note.buf, note.len);
-			sb_release(&note);
-		}
-		struct gw_err fe = { 0 };
-		if (json) {
-			print_json(&r, &e, 1);
-		} else if (shim) {
-			if (print_shim(&r, &e, 1, &fe) < 0)
-				code = gw_err_print(&fe);
-		} else {
-			struct sb line = SB_INIT;
-			sb_addf(&line, "%s\n", r.overlay);
-			gw_write_all(1, line.buf, line.len);
-			sb_release(&line);
-		}
-	}
+	if (ov_generate(a.goroot, &a.o, &r, &e) < 0)
+		code = answer_refused(&a, &r, &e);
+	else
+		code = answer_ok(&a, &r, &e);
 	ov_result_free(&r);
 	gw_goenv_free(&env);
 	sb_release(&realgo);

@@ -22,6 +22,14 @@
 #include <openssl/evp.h>
 
 #define WHAT "cannot hash the toolchain copy"
+#define FIX_READ "check that the directory and every file in it are readable, and retry"
+#define FIX_SHAPE                                                                                            \
+	"a module zip holds only regular files with one-line names: remove the extra "                       \
+	"entry (for a module cache copy, remove that module's directory or run "                             \
+	"`go clean -modcache`) and retry"
+#define FIX_STOP  "run the same command again"
+#define FIX_SSL   "check that OpenSSL's libcrypto works (`openssl dgst -sha256 FILE`) and retry"
+#define FIX_FDS   "raise the open-file limit (`ulimit -n`) and retry"
 #define MAX_DEPTH 128
 
 struct names {
@@ -51,14 +59,14 @@ static int collect(int fd, struct sb *rel, struct names *out, int depth, struct 
 {
 	if (depth > MAX_DEPTH) {
 		close(fd);
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: directories nested too deep",
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SHAPE, "%s: directories nested too deep",
 				  rel->buf);
 	}
 	DIR *d = fdopendir(fd);
 	if (!d) {
 		int err = errno;
 		close(fd);
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf, strerror(err));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel->buf, strerror(err));
 	}
 	int rc = 0;
 	size_t base = rel->len;
@@ -68,7 +76,7 @@ static int collect(int fd, struct sb *rel, struct names *out, int depth, struct 
 		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 			continue;
 		if (tc_stop) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "interrupted");
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_STOP, "interrupted");
 			break;
 		}
 		if (base)
@@ -76,15 +84,16 @@ static int collect(int fd, struct sb *rel, struct names *out, int depth, struct 
 		sb_adds(rel, de->d_name);
 		struct stat st;
 		if (strchr(de->d_name, '\n')) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "",
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SHAPE,
 					"a file name contains a newline (Go's dirhash refuses those too)");
 		} else if (fstatat(dirfd(d), de->d_name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf, strerror(errno));
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel->buf,
+					strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			int sub = openat(dirfd(d), de->d_name,
 					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (sub < 0)
-				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf,
+				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel->buf,
 						strerror(errno));
 			else
 				rc = collect(sub, rel, out, depth + 1, e);
@@ -92,7 +101,7 @@ static int collect(int fd, struct sb *rel, struct names *out, int depth, struct 
 			names_add(out, gw_xstrdup(rel->buf));
 		} else {
 			/* A module zip holds only regular files; anything else was added. */
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "",
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SHAPE,
 					"%s is not a regular file or directory", rel->buf);
 		}
 		rel->len = base;
@@ -100,7 +109,7 @@ static int collect(int fd, struct sb *rel, struct names *out, int depth, struct 
 		errno = 0;
 	}
 	if (rc == 0 && errno != 0)
-		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf, strerror(errno));
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel->buf, strerror(errno));
 	closedir(d);
 	return rc;
 }
@@ -118,7 +127,7 @@ static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t buf
 {
 	int fd = openat(rootfd, rel, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel, strerror(errno));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel, strerror(errno));
 	int ok = EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
 	for (;;) {
 		ssize_t r = read(fd, buf, bufsz);
@@ -127,7 +136,7 @@ static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t buf
 		if (r < 0) {
 			int err = errno;
 			close(fd);
-			return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel, strerror(err));
+			return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel, strerror(err));
 		}
 		if (r == 0)
 			break;
@@ -138,7 +147,7 @@ static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t buf
 	unsigned int mdlen = 0;
 	ok = ok && EVP_DigestFinal_ex(ctx, md, &mdlen);
 	if (!ok || mdlen != 32)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "OpenSSL SHA-256 failed on %s", rel);
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed on %s", rel);
 	for (unsigned i = 0; i < mdlen; i++) {
 		sb_addc(line, hexd[md[i] >> 4]);
 		sb_addc(line, hexd[md[i] & 15]);
@@ -150,12 +159,12 @@ int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw
 {
 	int rootfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (rootfd < 0)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", dir, strerror(errno));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", dir, strerror(errno));
 	int walkfd = dup(rootfd);
 	struct names files = { NULL, 0, 0 };
 	struct sb rel = SB_INIT, line = SB_INIT;
 	sb_adds(&rel, "");
-	int rc = walkfd < 0 ? gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "dup: %s", strerror(errno))
+	int rc = walkfd < 0 ? gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_FDS, "dup: %s", strerror(errno))
 			    : collect(walkfd, &rel, &files, 0, e);
 	if (rc == 0)
 		qsort(files.v, files.n, sizeof *files.v, cmp_str);
@@ -164,10 +173,10 @@ int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw
 	size_t bufsz = 1 << 20;
 	unsigned char *buf = gw_xmalloc(bufsz);
 	if (rc == 0 && (!sum || !one || !EVP_DigestInit_ex(sum, EVP_sha256(), NULL)))
-		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "OpenSSL SHA-256 unavailable");
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 unavailable");
 	for (size_t i = 0; rc == 0 && i < files.n; i++) {
 		if (tc_stop) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "interrupted");
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_STOP, "interrupted");
 			break;
 		}
 		sb_reset(&line);
@@ -183,13 +192,13 @@ int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw
 		sb_adds(&line, files.v[i]);
 		sb_addc(&line, '\n');
 		if (!EVP_DigestUpdate(sum, line.buf, line.len))
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "OpenSSL SHA-256 failed");
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed");
 	}
 	if (rc == 0) {
 		unsigned char md[EVP_MAX_MD_SIZE], b64[64];
 		unsigned int mdlen = 0;
 		if (!EVP_DigestFinal_ex(sum, md, &mdlen) || mdlen != 32) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "OpenSSL SHA-256 failed");
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed");
 		} else {
 			EVP_EncodeBlock(b64, md, (int)mdlen); /* 44 chars + NUL */
 			sb_adds(out, "h1:");

@@ -21,6 +21,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#define FIX_GO_FAILED "run that go command yourself to see its whole error, fix it, and retry"
+#define FIX_NONSENSE                                                                                         \
+	"check that the go found (GOWRAP_GO, else PATH) is a real go command, and "                          \
+	"retry"
+#define FIX_INSTALLED                                                                                        \
+	"check that GOTOOLCHAIN and the go env file (`go env GOENV`) override neither "                      \
+	"GOROOT nor the version, and run the install again"
+
 extern char **environ;
 
 static int has_key(const char *entry, const char *key)
@@ -93,9 +101,8 @@ static int run_go(char *const argv[], const char *dir, char *const envp[], int m
 				"set GOWRAP_GO to a working go, or put one on PATH", "%s: %s", argv[0],
 				strerror(errno));
 	else if (!WIFEXITED(st) || WEXITSTATUS(st) > max_ok)
-		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command failed", "",
-				"`%s %s %s`: %s", argv[0], argv[1], argv[2] ? argv[2] : "",
-				last_line(&err));
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command failed", FIX_GO_FAILED,
+				"`%s %s %s`: %s", argv[0], argv[1], argv[2] ? argv[2] : "", last_line(&err));
 	sb_release(&err);
 	return rc;
 }
@@ -118,8 +125,8 @@ int tc_goenv_query(const char *go, const char *dir, struct tc_goenv *out, struct
 	if (rc == 0) {
 		cJSON *j = cJSON_Parse(out_s.buf);
 		if (!cJSON_IsObject(j)) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense", "",
-					"`%s env -json` did not print a JSON object", go);
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense",
+					FIX_NONSENSE, "`%s env -json` did not print a JSON object", go);
 		} else {
 			out->gohostos = json_str(j, "GOHOSTOS");
 			out->gohostarch = json_str(j, "GOHOSTARCH");
@@ -129,7 +136,7 @@ int tc_goenv_query(const char *go, const char *dir, struct tc_goenv *out, struct
 			out->gomodcache = json_str(j, "GOMODCACHE");
 			if (!out->gohostos || !out->gohostarch)
 				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense",
-						"", "`%s env -json` lacks GOHOSTOS/GOHOSTARCH", go);
+						FIX_NONSENSE, "`%s env -json` lacks GOHOSTOS/GOHOSTARCH", go);
 		}
 		cJSON_Delete(j);
 	}
@@ -192,7 +199,8 @@ int tc_mod_download(const char *go, const char *dir, char *const envp[], const c
 		if (!cJSON_IsObject(j) || !path || !version || !at ||
 		    strncmp(path, module, (size_t)(at - module)) || path[at - module] ||
 		    strcmp(version, at + 1)) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense", "",
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense",
+					FIX_NONSENSE,
 					"`go mod download -json %s` did not describe that module", module);
 		} else {
 			out->dir = json_str(j, "Dir");
@@ -201,7 +209,8 @@ int tc_mod_download(const char *go, const char *dir, char *const envp[], const c
 			out->error = json_str(j, "Error");
 			if (!out->error && (!out->dir || !out->sum))
 				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command answered nonsense",
-						"", "`go mod download -json %s` gave no Dir or Sum", module);
+						FIX_NONSENSE, "`go mod download -json %s` gave no Dir or Sum",
+						module);
 		}
 		free(path);
 		free(version);
@@ -238,11 +247,12 @@ int tc_check_goroot(const char *go, const char *dir, const char *want_goroot,
 		char a[PATH_MAX], b[PATH_MAX];
 		if (!ver || strcmp(ver, version))
 			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the installed go does not work as expected",
-					"", "%s reports GOVERSION %s, want %s", go, ver ? ver : "(none)",
-					version);
+					FIX_INSTALLED, "%s reports GOVERSION %s, want %s", go,
+					ver ? ver : "(none)", version);
 		else if (!realpath(out.buf, a) || !realpath(want_goroot, b) || strcmp(a, b))
 			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the installed go does not work as expected",
-					"", "%s reports GOROOT %s, want %s", go, out.buf, want_goroot);
+					FIX_INSTALLED, "%s reports GOROOT %s, want %s", go, out.buf,
+					want_goroot);
 		else if (goroot_out)
 			sb_adds(goroot_out, out.buf);
 	}

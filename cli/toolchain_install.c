@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #define MARKER ".unpacked-success"
+#define FIX_STOP "run the install again"
 
 volatile sig_atomic_t tc_stop;
 
@@ -164,12 +165,13 @@ static int build_sdk(const char *version, const char *sdkroot, const char *targe
 			/* Lost a race with a concurrent install of the same version:
 			 * theirs is as good as ours. */
 			if (!sdk_complete(target, version))
-				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot create the SDK", "",
+				rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot create the SDK",
+						"check that the --sdk directory is writable and retry",
 						"renaming %s to %s: %s", tmp.buf, target, strerror(err));
 		}
 	}
 	if (rc == 0 && tc_stop)
-		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", "", "interrupted");
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
 	if (access(tmp.buf, F_OK) == 0 && tc_remove_tree(tmp.buf) < 0)
 		tc_note("could not remove temporary %s: %s", tmp.buf, strerror(errno));
 	if (rc == 0)
@@ -245,7 +247,7 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 		tc_note("fetching %s (module cache, else GOPROXY)", module.buf);
 		rc = tc_mod_download(go, workdir, env, module.buf, &m, e);
 		if (rc == 0 && tc_stop)
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", "", "interrupted");
+			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
 		if (rc == 0 && m.error)
 			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot download the toolchain",
 					!strcmp(proxy.buf, "off")

@@ -22,6 +22,15 @@
 #include <unistd.h>
 
 #define WHAT "cannot copy the toolchain"
+#define FIX_SRC "check that the module's directory in the module cache is readable, and retry"
+#define FIX_DST "check that the --sdk directory is writable and has free space, and retry"
+#define FIX_BOTH                                                                                             \
+	"check that the module cache is readable and the --sdk directory writable, "                         \
+	"and retry"
+#define FIX_ALTERED                                                                                          \
+	"the module cache copy was altered: remove that module's directory (or run "                         \
+	"`go clean -modcache`) and retry"
+#define FIX_STOP  "run the install again"
 #define MAX_DEPTH 128
 
 struct copier {
@@ -78,14 +87,14 @@ static int copy_file(struct copier *c, int sdir, int ddir, const char *name, con
 {
 	int in = openat(sdir, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (in < 0)
-		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "reading %s: %s", rel,
+		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SRC, "reading %s: %s", rel,
 				  strerror(errno));
 	mode_t mode = is_exec(rel, name) ? 0755 : 0644;
 	int out = openat(ddir, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
 	if (out < 0) {
 		int err = errno;
 		close(in);
-		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "creating %s: %s", rel,
+		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_DST, "creating %s: %s", rel,
 				  strerror(err));
 	}
 	int rc = copy_fd(in, out);
@@ -112,12 +121,13 @@ static int copy_dir(struct copier *c, int sdir, int ddir, struct sb *rel, int de
 		int err = errno;
 		close(sdir);
 		close(ddir);
-		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf, strerror(err));
+		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SRC, "%s: %s", rel->buf, strerror(err));
 	}
 	if (depth > MAX_DEPTH) {
 		closedir(d);
 		close(ddir);
-		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: nested too deep", rel->buf);
+		return gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_ALTERED, "%s: nested too deep",
+				  rel->buf);
 	}
 	int rc = 0;
 	size_t base = rel->len;
@@ -128,7 +138,7 @@ static int copy_dir(struct copier *c, int sdir, int ddir, struct sb *rel, int de
 		if (!strcmp(name, ".") || !strcmp(name, ".."))
 			continue;
 		if (tc_stop) {
-			rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "interrupted");
+			rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_STOP, "interrupted");
 			break;
 		}
 		if (base)
@@ -136,7 +146,7 @@ static int copy_dir(struct copier *c, int sdir, int ddir, struct sb *rel, int de
 		sb_adds(rel, name);
 		struct stat st, twin;
 		if (fstatat(dirfd(d), name, &st, AT_SYMLINK_NOFOLLOW) < 0) {
-			rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf,
+			rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SRC, "%s: %s", rel->buf,
 					strerror(errno));
 		} else if (S_ISDIR(st.st_mode)) {
 			int s2 = openat(dirfd(d), name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
@@ -144,7 +154,7 @@ static int copy_dir(struct copier *c, int sdir, int ddir, struct sb *rel, int de
 			if (s2 >= 0 && mkdirat(ddir, name, 0755) == 0)
 				d2 = openat(ddir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 			if (s2 < 0 || d2 < 0) {
-				rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf,
+				rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_BOTH, "%s: %s", rel->buf,
 						strerror(errno));
 				if (s2 >= 0)
 					close(s2);
@@ -172,7 +182,7 @@ static int copy_dir(struct copier *c, int sdir, int ddir, struct sb *rel, int de
 		errno = 0;
 	}
 	if (rc == 0 && errno != 0)
-		rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", rel->buf, strerror(errno));
+		rc = gw_err_set(c->e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SRC, "%s: %s", rel->buf, strerror(errno));
 	closedir(d);
 	close(ddir);
 	return rc;
@@ -184,12 +194,12 @@ int tc_copy_tree(const char *src, const char *dst, struct tc_tree_stats *st, str
 	memset(st, 0, sizeof *st);
 	int s = open(src, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (s < 0)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", src, strerror(errno));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SRC, "%s: %s", src, strerror(errno));
 	int d = open(dst, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (d < 0) {
 		int err = errno;
 		close(s);
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, "", "%s: %s", dst, strerror(err));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_DST, "%s: %s", dst, strerror(err));
 	}
 	struct sb rel = SB_INIT;
 	sb_adds(&rel, "");
@@ -215,8 +225,8 @@ static int write_twin(int dir, const char *rel, struct gw_err *e)
 		err = errno;
 	}
 	if (rc < 0)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", "",
-				  "%s/go.mod: %s", rel, strerror(err));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", FIX_DST, "%s/go.mod: %s",
+				  rel, strerror(err));
 	return 0;
 }
 
@@ -225,8 +235,8 @@ static int restore_dir(int fd, struct sb *rel, int depth, struct gw_err *e)
 	DIR *d = fdopendir(fd);
 	if (!d) {
 		close(fd);
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", "", "%s: %s",
-				  rel->buf, strerror(errno));
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", FIX_DST, "%s: %s", rel->buf,
+				  strerror(errno));
 	}
 	int rc = 0;
 	size_t base = rel->len;
@@ -243,7 +253,7 @@ static int restore_dir(int fd, struct sb *rel, int depth, struct gw_err *e)
 		if (S_ISDIR(st.st_mode)) {
 			int sub = openat(dirfd(d), de->d_name,
 					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			rc = sub < 0 ? gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", "",
+			rc = sub < 0 ? gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", FIX_DST,
 						  "%s: %s", rel->buf, strerror(errno))
 				     : restore_dir(sub, rel, depth + 1, e);
 		} else if (S_ISREG(st.st_mode) && !strcmp(de->d_name, "_go.mod")) {
@@ -262,7 +272,7 @@ int tc_restore_gomods(const char *root, struct gw_err *e)
 {
 	int fd = open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", "", "%s: %s", root,
+		return gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot restore go.mod", FIX_DST, "%s: %s", root,
 				  strerror(errno));
 	struct sb rel = SB_INIT;
 	sb_adds(&rel, "");

@@ -31,7 +31,12 @@ int gw_err_set(struct gw_err *e, int code, const char *what, const char *fix,
 
 void gw_err_format(const struct gw_err *e, char *buf, unsigned long size)
 {
-	if (e->fix[0])
+	/* An empty what marks a why that is already a whole gowrap line, passed
+	 * on from a child gowrap (see report.h); prefixing it again would print
+	 * "gowrap: : gowrap: ...". */
+	if (!e->what[0])
+		snprintf(buf, size, "%s", e->why);
+	else if (e->fix[0])
 		snprintf(buf, size, "gowrap: %s: %s (fix: %s)", e->what, e->why, e->fix);
 	else
 		snprintf(buf, size, "gowrap: %s: %s", e->what, e->why);

@@ -4,7 +4,12 @@
  *   gowrap: <what failed>: <why> (fix: <what to do>)
  * written with a single write(2) so parallel builds never interleave it, and
  * carried up the stack in a struct gw_err with the exit code it implies
- * (exitcodes.h). Functions that can fail take a struct gw_err * and return -1. */
+ * (exitcodes.h). Functions that can fail take a struct gw_err * and return -1.
+ *
+ * what and fix are required. The one exception: an error whose why is already
+ * a complete gowrap line from a child gowrap process (the shim passing on what
+ * `gowrap overlay`, `gowrap merge-overlay` or a looping go printed) has an
+ * empty what and fix, and is printed as that line alone. */
 #ifndef GOWRAP_REPORT_H
 #define GOWRAP_REPORT_H
 

@@ -192,144 +192,177 @@ static int check_placement(const struct ov_result *r, const struct ov_opts *o, c
 	return 0;
 }
 
-int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result *r,
-		struct gw_err *e)
+/* What ov_generate reads and renders, kept between its steps. */
+struct gen {
+	struct sb root, cache, other, darwin, a64darwin, p;
+	int has_other;
+	const struct ov_variant *v;
+	struct ov_file files[2];
+	struct sb keys[2];
+	size_t nfiles;
+};
+
+/* Resolve the GOROOT and the cache, then read internal/cpu's inputs. */
+static int read_goroot(struct gen *g, const char *goroot_in, const struct ov_opts *o, struct ov_result *r,
+		       struct gw_err *e)
+{
+	if (make_absolute(goroot_in, &g->root, e) < 0)
+		return -1;
+	r->goroot = gw_xstrdup(g->root.buf);
+	if (!o->dry_run) {
+		if (o->cache_dir)
+			sb_adds(&g->cache, o->cache_dir);
+		else if (gw_cache_dir(&g->cache, e) < 0)
+			return -1;
+	}
+	struct stat st;
+	gw_path_join(&g->p, r->goroot, OV_CPU_DIR);
+	if (stat(g->p.buf, &st) < 0 || !S_ISDIR(st.st_mode))
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "not a GOROOT",
+				  "pass the directory `go env GOROOT` prints", "%s does not exist", g->p.buf);
+	/* The directory itself is an input: its mtime moves when a file is added
+	 * or removed, which the shim's stat-based memo must notice. */
+	add_input(r, g->p.buf);
+	if (identify_version(r, o, e) < 0)
+		return -1;
+	g->has_other = read_input(r, OV_CPU_DIR "/" OV_OTHER_FILE, &g->other, e);
+	if (g->has_other < 0 || read_input(r, OV_CPU_DIR "/cpu_arm64_darwin.go", &g->a64darwin, e) < 0 ||
+	    read_input(r, OV_CPU_DIR "/cpu_darwin.go", &g->darwin, e) < 0)
+		return -1;
+	if (g->has_other && ov_blob_id(g->other.buf, g->other.len, r->blob, e) < 0)
+		return -1;
+	return 0;
+}
+
+/* Name the variant; returns 1 when it needs no overlay, 0 when it needs
+ * one, -1 (refused) when gowrap does not know it. */
+static int classify(struct gen *g, struct ov_result *r, struct gw_err *e)
+{
+	g->v = g->has_other ? ov_variant_by_blob(r->blob) : NULL;
+	if (g->v) {
+		r->variant = g->v->id;
+		return g->v->action == OV_NOT_NEEDED;
+	}
+	if (upstream_fixed(&g->other, &g->darwin, &g->a64darwin)) {
+		r->variant = "upstream-fixed-8058a577";
+		return 1;
+	}
+	r->variant = "unknown";
+	if (g->has_other)
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+				  "%s/" OV_CPU_DIR "/" OV_OTHER_FILE
+				  " has blob id %s, which is not in gowrap's variants table (Go %s)",
+				  r->goroot, r->blob, r->goversion);
+	return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+			  "%s/" OV_CPU_DIR "/" OV_OTHER_FILE " does not exist (Go %s)", r->goroot,
+			  r->goversion);
+}
+
+/* A variant that needs the overlay: check it can apply, render its two files. */
+static int render_files(struct gen *g, const struct ov_opts *o, struct ov_result *r, struct gw_err *e)
+{
+	/* dry_run (doctor) identifies only; it reports placement itself. */
+	if (!o->dry_run && check_placement(r, o, g->cache.buf, e) < 0)
+		return -1;
+	r->status = "applied";
+	r->marker = OV_MARKER;
+	/* The added file is `<original> && ios`; it is only alone on iOS while
+	 * cpu_arm64_darwin.go still excludes ios, as the template assumes. */
+	if (!expr_is(g->a64darwin.buf ? g->a64darwin.buf : "", g->a64darwin.len, "arm64 && darwin && !ios"))
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
+				  "%s/" OV_CPU_DIR
+				  "/cpu_arm64_darwin.go is not `//go:build arm64 && darwin && !ios` as "
+				  "template %s assumes (Go %s, cpu_arm64_other.go blob %s)",
+				  r->goroot, OV_TEMPLATE_VERSION, r->goversion, r->blob);
+	struct stat st;
+	sb_reset(&g->p);
+	gw_path_join(&g->p, r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
+	if (lstat(g->p.buf, &st) == 0)
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "GOROOT already has gowrap's file",
+				  "remove it: gowrap adds it only through -overlay, never into GOROOT",
+				  "%s exists", g->p.buf);
+	if (ov_render_template(OV_ADDED_FILE ".tmpl", OV_MARKER_FUNC, OV_TEMPLATE_VERSION, g->v->constraint,
+			       &g->files[0].content, e) < 0 ||
+	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, OV_OTHER_FILE, &g->files[1].content,
+			    e) < 0)
+		return -1;
+	gw_path_join(&g->keys[0], r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
+	gw_path_join(&g->keys[1], r->goroot, OV_CPU_DIR "/" OV_OTHER_FILE);
+	g->files[0].key = g->keys[0].buf;
+	g->files[1].key = g->keys[1].buf;
+	g->nfiles = 2;
+	return 0;
+}
+
+/* Write the files and the overlay JSON into the content-addressed cache. */
+static int store_overlay(struct gen *g, struct ov_result *r, struct gw_err *e)
+{
+	struct sb key = SB_INIT, dir = SB_INIT, json = SB_INIT;
+	int rc = -1;
+	/* The key covers everything the written bytes depend on: the GOROOT
+	 * (the JSON's keys) and each file's content (through its blob id). */
+	sb_addf(&key, "gowrap overlay\ntemplate %s\ngoroot %s\nstatus %s\nvariant %s\n",
+		OV_TEMPLATE_VERSION, r->goroot, r->status, r->variant);
+	for (size_t i = 0; i < g->nfiles; i++) {
+		char id[41];
+		if (ov_blob_id(g->files[i].content.buf, g->files[i].content.len, id, e) < 0)
+			goto out;
+		sb_addf(&key, "file %s %s\n", g->files[i].name, id);
+	}
+	if (gw_trust_cache_root(g->cache.buf, e) < 0 || ov_store_dir(g->cache.buf, key.buf, &dir, e) < 0 ||
+	    ov_store_put(dir.buf, g->files, g->nfiles, &json, e) < 0)
+		goto out;
+	r->overlay = sb_detach(&json);
+	rc = 0;
+out:
+	sb_release(&key);
+	sb_release(&dir);
+	sb_release(&json);
+	return rc;
+}
+
+static void gen_free(struct gen *g)
+{
+	struct sb *all[] = { &g->root, &g->cache, &g->other, &g->darwin, &g->a64darwin, &g->p };
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		sb_release(all[i]);
+	for (int i = 0; i < 2; i++) {
+		sb_release(&g->files[i].content);
+		sb_release(&g->keys[i]);
+	}
+}
+
+int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result *r, struct gw_err *e)
 {
 	static const struct ov_opts defaults;
 	if (!o)
 		o = &defaults;
 	memset(r, 0, sizeof *r);
-	struct sb root = SB_INIT, cache = SB_INIT, other = SB_INIT, darwin = SB_INIT,
-		  a64darwin = SB_INIT, key = SB_INIT, dir = SB_INIT, json = SB_INIT, p = SB_INIT;
-	struct ov_file files[2] = { { OV_ADDED_FILE, NULL, SB_INIT }, { OV_OTHER_FILE, NULL, SB_INIT } };
-	struct sb keys[2] = { SB_INIT, SB_INIT };
-	size_t nfiles = 0;
-	int rc = -1;
-
-	if (make_absolute(goroot_in, &root, e) < 0)
-		goto out;
-	r->goroot = gw_xstrdup(root.buf);
-	if (!o->dry_run) {
-		if (o->cache_dir)
-			sb_adds(&cache, o->cache_dir);
-		else if (gw_cache_dir(&cache, e) < 0)
-			goto out;
-	}
-	struct stat st;
-	gw_path_join(&p, r->goroot, OV_CPU_DIR);
-	if (stat(p.buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
-		gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "not a GOROOT",
-			   "pass the directory `go env GOROOT` prints", "%s does not exist", p.buf);
-		goto out;
-	}
-	/* The directory itself is an input: its mtime moves when a file is added
-	 * or removed, which the shim's stat-based memo must notice. */
-	add_input(r, p.buf);
-	if (identify_version(r, o, e) < 0)
-		goto out;
-	int has_other = read_input(r, OV_CPU_DIR "/" OV_OTHER_FILE, &other, e);
-	if (has_other < 0 || read_input(r, OV_CPU_DIR "/cpu_arm64_darwin.go", &a64darwin, e) < 0 ||
-	    read_input(r, OV_CPU_DIR "/cpu_darwin.go", &darwin, e) < 0)
-		goto out;
-	if (has_other && ov_blob_id(other.buf, other.len, r->blob, e) < 0)
-		goto out;
-
-	const struct ov_variant *v = has_other ? ov_variant_by_blob(r->blob) : NULL;
-	int not_needed = 0;
-	if (v) {
-		r->variant = v->id;
-		not_needed = v->action == OV_NOT_NEEDED;
-	} else if (upstream_fixed(&other, &darwin, &a64darwin)) {
-		r->variant = "upstream-fixed-8058a577";
-		not_needed = 1;
-	} else {
-		r->variant = "unknown";
-		if (has_other)
-			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
-				   "%s/" OV_CPU_DIR "/" OV_OTHER_FILE " has blob id %s, which is not in gowrap's variants table (Go %s)",
-				   r->goroot, r->blob, r->goversion);
-		else
-			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
-				   "%s/" OV_CPU_DIR "/" OV_OTHER_FILE " does not exist (Go %s)", r->goroot,
-				   r->goversion);
-		goto out;
-	}
-
-	if (not_needed) {
+	struct gen g = { .root = SB_INIT,
+			 .cache = SB_INIT,
+			 .other = SB_INIT,
+			 .darwin = SB_INIT,
+			 .a64darwin = SB_INIT,
+			 .p = SB_INIT,
+			 .files = { { OV_ADDED_FILE, NULL, SB_INIT }, { OV_OTHER_FILE, NULL, SB_INIT } },
+			 .keys = { SB_INIT, SB_INIT } };
+	int rc = read_goroot(&g, goroot_in, o, r, e);
+	int not_needed = rc < 0 ? rc : classify(&g, r, e);
+	if (not_needed < 0) {
+		rc = -1;
+	} else if (not_needed) {
 		/* An overlay without replacements is accepted anywhere, even for a
 		 * GOROOT beneath GOMODCACHE, so only the cache location is checked. */
 		r->status = "not-needed";
 		r->marker = NULL;
-		if (!o->dry_run && check_placement(r, NULL, cache.buf, e) < 0)
-			goto out;
+		if (!o->dry_run)
+			rc = check_placement(r, NULL, g.cache.buf, e);
 	} else {
-		/* dry_run (doctor) identifies only; it reports placement itself. */
-		if (!o->dry_run && check_placement(r, o, cache.buf, e) < 0)
-			goto out;
-		r->status = "applied";
-		r->marker = OV_MARKER;
-		/* The added file is `<original> && ios`; it is only alone on iOS while
-		 * cpu_arm64_darwin.go still excludes ios, as the template assumes. */
-		if (!expr_is(a64darwin.buf ? a64darwin.buf : "", a64darwin.len,
-			     "arm64 && darwin && !ios")) {
-			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant", refuse_fix,
-				   "%s/" OV_CPU_DIR "/cpu_arm64_darwin.go is not `//go:build arm64 && darwin && !ios` as template %s assumes (Go %s, cpu_arm64_other.go blob %s)",
-				   r->goroot, OV_TEMPLATE_VERSION, r->goversion, r->blob);
-			goto out;
-		}
-		sb_reset(&p);
-		gw_path_join(&p, r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
-		if (lstat(p.buf, &st) == 0) {
-			gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "GOROOT already has gowrap's file",
-				   "remove it: gowrap adds it only through -overlay, never into GOROOT",
-				   "%s exists", p.buf);
-			goto out;
-		}
-		if (ov_render_template(OV_ADDED_FILE ".tmpl", OV_MARKER_FUNC, OV_TEMPLATE_VERSION,
-				       v->constraint, &files[0].content, e) < 0 ||
-		    ov_render_other(other.buf, other.len, v->constraint, OV_OTHER_FILE,
-				    &files[1].content, e) < 0)
-			goto out;
-		gw_path_join(&keys[0], r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
-		gw_path_join(&keys[1], r->goroot, OV_CPU_DIR "/" OV_OTHER_FILE);
-		files[0].key = keys[0].buf;
-		files[1].key = keys[1].buf;
-		nfiles = 2;
+		rc = render_files(&g, o, r, e);
 	}
-	if (o->dry_run) {
-		rc = 0;
-		goto out;
-	}
-
-	/* The key covers everything the written bytes depend on: the GOROOT
-	 * (the JSON's keys) and each file's content (through its blob id). */
-	sb_addf(&key, "gowrap overlay\ntemplate %s\ngoroot %s\nstatus %s\nvariant %s\n",
-		OV_TEMPLATE_VERSION, r->goroot, r->status, r->variant);
-	for (size_t i = 0; i < nfiles; i++) {
-		char id[41];
-		if (ov_blob_id(files[i].content.buf, files[i].content.len, id, e) < 0)
-			goto out;
-		sb_addf(&key, "file %s %s\n", files[i].name, id);
-	}
-	if (gw_trust_cache_root(cache.buf, e) < 0 || ov_store_dir(cache.buf, key.buf, &dir, e) < 0 ||
-	    ov_store_put(dir.buf, files, nfiles, &json, e) < 0)
-		goto out;
-	r->overlay = sb_detach(&json);
-	rc = 0;
-out:
-	sb_release(&root);
-	sb_release(&cache);
-	sb_release(&other);
-	sb_release(&darwin);
-	sb_release(&a64darwin);
-	sb_release(&key);
-	sb_release(&dir);
-	sb_release(&json);
-	sb_release(&p);
-	for (int i = 0; i < 2; i++) {
-		sb_release(&files[i].content);
-		sb_release(&keys[i]);
-	}
+	if (rc == 0 && !o->dry_run)
+		rc = store_overlay(&g, r, e);
+	gen_free(&g);
 	return rc;
 }
 
