@@ -27,6 +27,11 @@ ifeq ($(OS),$(HOST_OS))
 PKG_CONFIG ?= pkg-config
 else
 PKG_CONFIG ?= false
+# The host's GNU ar indexes only the host's object format; a Mach-O archive
+# needs an index its linker can read. llvm-ar writes one for any format.
+ifeq ($(origin AR),default)
+AR := llvm-ar
+endif
 endif
 # Homebrew's openssl@3 is keg-only: its .pc files are not on pkg-config's
 # default path, so add them when brew has it (never by guessing /opt/homebrew).
