@@ -27,6 +27,11 @@ ifeq ($(OS),$(HOST_OS))
 PKG_CONFIG ?= pkg-config
 else
 PKG_CONFIG ?= false
+# The host's GNU ar indexes only the host's object format; a Mach-O archive
+# needs an index its linker can read. llvm-ar writes one for any format.
+ifeq ($(origin AR),default)
+AR := llvm-ar
+endif
 endif
 # Homebrew's openssl@3 is keg-only: its .pc files are not on pkg-config's
 # default path, so add them when brew has it (never by guessing /opt/homebrew).
@@ -43,9 +48,11 @@ pc_libs   = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
 VERSION_FALLBACK := 0.1.0
 GOWRAP_VERSION ?= $(or $(shell git describe --tags --always --dirty 2>/dev/null),$(VERSION_FALLBACK))
 
-# The one set of flags every target compile and link uses.
-ALL_CPPFLAGS := -Icommon -Ishim -Ioverlay -Iverify -Icli -Ideps -I$(BUILD)/gen \
-	$(call pc_cflags,libcjson libgit2 libcrypto) $(CPPFLAGS)
+# The one set of flags every target compile and link uses. Include paths are
+# per module (below): a module sees only the headers of the modules it may
+# use, so crossing a boundary fails to compile (CONTRIBUTING.md, layering).
+ALL_CPPFLAGS := -I$(BUILD)/gen $(CPPFLAGS)
+LIB_CPPFLAGS := $(call pc_cflags,libcjson libgit2 libcrypto)
 ALL_CFLAGS   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
 ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
 
@@ -53,26 +60,60 @@ CJSON_LIBS  := $(call pc_libs,libcjson,-lcjson)
 GIT2_LIBS   := $(call pc_libs,libgit2,-lgit2)
 CRYPTO_LIBS := $(call pc_libs,libcrypto,-lcrypto)
 
+# Modules, lowest first. Each may use the ones listed in its INC.
+#   common  libc helpers                       (nothing)
+#   base    the real go, work dir, hashes      common
+#   verify  Mach-O/ELF/pclntab readers         common
+#   overlay GOROOT overlay generator           common (+ libgit2)
+#   deps    dependency copies: table, fixes    common base
+#   shim    the go shim                        common base verify deps
+#   cli     the gowrap subcommands             everything (+ cJSON, OpenSSL)
+INC_common  := -Icommon
+INC_base    := -Icommon -Ibase
+INC_verify  := -Icommon -Iverify
+INC_overlay := -Icommon -Ioverlay $(LIB_CPPFLAGS)
+INC_deps    := -Icommon -Ibase -Ideps
+INC_shim    := -Icommon -Ibase -Iverify -Ideps -Ishim
+INC_cli     := -Icommon -Ibase -Iverify -Ideps -Ioverlay -Icli $(LIB_CPPFLAGS)
+INC_gen     := -Icommon
+
 COMMON_SRC  := $(wildcard common/*.c)
+BASE_SRC    := $(wildcard base/*.c)
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c,$(wildcard verify/*.c))
 SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
-TEMPLATES   := $(sort $(wildcard overlay/templates/*))
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
-TEMPLATES   += $(sort $(wildcard deps/templates/*))
+TEMPLATES   := $(sort $(wildcard overlay/templates/*)) $(sort $(wildcard deps/templates/*))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 COMMON_OBJ  := $(call obj,$(COMMON_SRC)) $(BUILD)/obj/gen/templates.o
+BASE_OBJ    := $(call obj,$(BASE_SRC))
 VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o
-ALL_OBJ     := $(COMMON_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
+ALL_OBJ     := $(COMMON_OBJ) $(BASE_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
+
+# One static archive per module: a program links the archives it may use and
+# the linker takes only the members it calls, so nothing is linked into a
+# program that it does not use (the templates stay out of the shim and
+# symcheck). Listed highest module first, for single-pass linkers.
+lib = $(BUILD)/lib/lib$(1).a
+$(BUILD)/lib/libcommon.a: $(COMMON_OBJ)
+$(BUILD)/lib/libbase.a: $(BASE_OBJ)
+$(BUILD)/lib/libverify.a: $(VERIFY_OBJ)
+$(BUILD)/lib/liboverlay.a: $(OVERLAY_OBJ)
+$(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
+$(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
+$(BUILD)/lib/lib%.a:
+	@mkdir -p $(dir $@)
+	@rm -f $@
+	$(AR) rcs $@ $^
 
 all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 
@@ -81,10 +122,11 @@ all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-too
 objects: $(ALL_OBJ)
 
 # Header dependencies from the compiler (-MMD -MP), so an edit to one header
-# rebuilds only what includes it.
+# rebuilds only what includes it. The module is the object's first directory.
+modinc = $(INC_$(firstword $(subst /, ,$(patsubst $(BUILD)/obj/%,%,$(1)))))
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(call modinc,$@) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 -include $(ALL_OBJ:.o=.d)
 
@@ -108,34 +150,37 @@ $(BUILD)/gen/templates.c: $(BUILD)/tools/embed $(TEMPLATES)
 
 $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(INC_gen) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The shim runs on every go call: it links only libc (it parses no JSON: that
 # is the CLI's job, with cJSON; never libgit2), statically on Linux so no
 # dynamic loader runs (sanitizer builds cannot be static; macOS has no static
 # executables at all). shim/README.md has the numbers.
 SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(OS)),-static,))
-$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
+SHIM_LIBS := $(foreach m,shim deps verify base common,$(call lib,$(m)))
+$(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIM_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
-$(BUILD)/gowrap: $(CLI_OBJ) $(OVERLAY_OBJ) $(SHIMLIB_OBJ) $(VERIFY_OBJ) $(DEPS_OBJ) $(COMMON_OBJ)
+CLI_LIBS := $(foreach m,overlay deps verify base common,$(call lib,$(m)))
+$(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
 
 # The -toolexec program of deps/: runs once per tool call, so static and libc-only like the shim.
-$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(DEPS_OBJ) $(COMMON_OBJ)
+$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(foreach m,deps base common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
 # The fix identity (deps/render.c) covers the code that picks and writes
 # fixes, not only templates and table: any change to deps/ is a new
 # build-cache identity. Content only, so every machine computes the same.
-DEPS_SRC_ID := $(shell cat $(sort $(wildcard deps/*.c deps/*.h)) | cksum | tr ' ' '-')
-$(BUILD)/obj/deps/render.o: $(wildcard deps/*.c deps/*.h)
+DEPS_ID_SRC := $(sort $(wildcard deps/*.c deps/*.h)) base/sha1.c base/sha1.h
+DEPS_SRC_ID := $(shell cat $(DEPS_ID_SRC) | cksum | tr ' ' '-')
+$(BUILD)/obj/deps/render.o: $(DEPS_ID_SRC)
 $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
-$(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(VERIFY_OBJ) $(COMMON_OBJ)
+$(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(foreach m,verify common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
 
@@ -155,7 +200,7 @@ fuzz: $(BUILD)/fuzz/symcheck_fuzz
 
 $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	clang $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^
+	clang $(INC_verify) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^
 
 test: all
 	bash tests/run.sh

@@ -1,6 +1,6 @@
 /* goquery.h — finding the real go and asking it where it will compile.
- * (Implemented by shim/realgo.c and shim/goenv.c; used by the shim and by
- * `gowrap overlay`/`gowrap doctor`.)
+ * Part of base/, the module both programs stand on (realgo.c, goenv.c; used
+ * by the shim and by `gowrap overlay`/`doctor`/`audit`/`toolchain`).
  *
  * Promise: gw_find_real_go never returns a gowrap shim (compared by file
  * identity and by the shim's embedded identity mark, so two shims on PATH

@@ -1,0 +1,53 @@
+#!/usr/bin/env bats
+# tests/layout.bats — the module boundaries the Makefile enforces
+# (CONTRIBUTING.md, "Layout and layering"): a module sees only the headers of
+# the modules it may use, and a program links only what it calls.
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+# A scratch copy of the committed tree, so the real one is never edited.
+scratch_tree() {
+	SRC="$BATS_TEST_TMPDIR/src"
+	mkdir -p "$SRC"
+	git -C "$GOWRAP_ROOT" archive HEAD | tar -x -C "$SRC"
+}
+
+# include_fails MODULE_FILE HEADER: adding the include breaks that object.
+include_fails() {
+	local file="$1" hdr="$2" objf
+	objf="build/obj/${file%.c}.o"
+	printf '#include "%s"\n' "$hdr" >>"$SRC/$file"
+	run make -C "$SRC" --no-print-directory "$objf"
+	assert_failure
+	assert_output --partial "$hdr"
+	git -C "$GOWRAP_ROOT" show "HEAD:$file" >"$SRC/$file"
+}
+
+@test "a module cannot include the headers of a module it may not use" {
+	scratch_tree
+	include_fails verify/span.c goquery.h       # verify is below base
+	include_fails verify/span.c overlay.h
+	include_fails common/strbuf.c verify.h      # common is the bottom
+	include_fails base/workdir.c table.h        # base is below deps
+	include_fails overlay/store.c memo.h        # the shim's own headers are its own
+	include_fails deps/table.c shimlog.h
+	# and what a module may use still compiles
+	printf '#include "goquery.h"\n' >>"$SRC/deps/table.c"
+	run make -C "$SRC" --no-print-directory build/obj/deps/table.o
+	assert_success
+}
+
+@test "nothing linked into a program that it does not use" {
+	# The overlay templates only where something renders them; the shim's
+	# memo and log only in the shim.
+	run nm "$SHIM_DIR/go"
+	assert_success
+	refute_output --partial gw_embedded
+	run nm "$SYMCHECK"
+	refute_output --partial gw_embedded
+	refute_output --partial shim_memo
+	run nm "$GOWRAP"
+	assert_output --partial gw_embedded
+	refute_output --partial shim_memo_
+	refute_output --partial shim_log_write
+}
