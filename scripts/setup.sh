@@ -7,7 +7,7 @@
 set -euo pipefail
 
 debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libssl-dev
-	bats bats-assert bats-support python3 hyperfine strace shellcheck)
+	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file)
 
 if [ "$(uname -s)" = Darwin ]; then
 	# Build: cjson libgit2 openssl@3 pkg-config. Tests: bats-core + its two
