@@ -7,7 +7,8 @@ change at a time, and require a test to fail.
 MODULE names a folder holding `mutations.py`, a data file (no logic) with
     SUITE = "tests/x.bats"          # the suite that must catch them
     TARGETS = ["build/gowrap"]      # what make rebuilds in the scratch copy
-    MUTATIONS = [(name, file, old, new, bats_filter_or_None), ...]
+    MUTATIONS = [(name, file, old, new, bats_filter_or_None[, prelude]), ...]
+(prelude: text put at the top of the file, e.g. an #include the change needs).
 Each mutation is applied to a scratch copy of the committed tree (`git
 archive HEAD`, so uncommitted edits are not measured), the targets are rebuilt
 there, and the suite runs against that build (GOWRAP_BUILD) with the filter
@@ -36,7 +37,7 @@ def main():
     scratch = tempfile.mkdtemp(prefix="gowrap-mutants.")
     bad = []
     try:
-        for name, f, old, new, flt in table.MUTATIONS:
+        for name, f, old, new, flt, *prelude in table.MUTATIONS:
             if only and name not in only:
                 continue
             work = os.path.join(scratch, name)
@@ -49,7 +50,8 @@ def main():
                 print(f"{name}: NOT APPLIED (text not found in {f})", flush=True)
                 bad.append(name)
                 continue
-            open(p, "w", encoding="utf-8", errors="surrogateescape").write(s.replace(old, new, 1))
+            s = "".join(prelude) + s.replace(old, new, 1)
+            open(p, "w", encoding="utf-8", errors="surrogateescape").write(s)
             b = subprocess.run(["make", "-j2"] + table.TARGETS, cwd=work, capture_output=True, text=True)
             if b.returncode:
                 print(f"{name}: BUILD FAILED\n{b.stderr[-800:]}", flush=True)
