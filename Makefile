@@ -8,6 +8,9 @@
 # CPPFLAGS, CFLAGS and LDFLAGS given on the command line are added to every
 # compile and link of the target programs; build-time tools use HOSTCC.
 
+# `make` with no target builds the programs, whatever rule comes first.
+.DEFAULT_GOAL := all
+
 OS      ?= $(shell uname -s)
 HOST_OS := $(shell uname -s)
 CC      ?= cc

@@ -51,3 +51,17 @@ include_fails() {
 	refute_output --partial shim_memo_
 	refute_output --partial shim_log_write
 }
+
+@test "make with no target builds every program, and so does make asan (its own tree)" {
+	scratch_tree
+	run make -C "$SRC" -n --no-print-directory
+	assert_success
+	for p in build/gowrap build/symcheck build/shim/go build/shim/gowrap-toolexec; do
+		assert_output --partial "-o $p "
+	done
+	run make -C "$SRC" -n --no-print-directory asan
+	assert_success
+	for p in build-asan/gowrap build-asan/symcheck build-asan/shim/go; do
+		assert_output --partial "-o $p "
+	done
+}

@@ -21,7 +21,7 @@ setup_file() {
 
 setup() {
 	common_setup
-	[ -x "$GOWRAP" ] || skip "build gowrap first (make)"
+	[ -x "$GOWRAP" ] || { echo "gowrap not built: $GOWRAP (run make)" >&2; return 1; }
 }
 
 # json FIELD: a field of $output (jq -r).

@@ -17,7 +17,7 @@ setup_file() {
 setup() {
 	common_setup
 	fx_init
-	[ -x "$SYMCHECK" ] || skip "symcheck not built (run make)"
+	[ -x "$SYMCHECK" ] || { echo "symcheck not built: $SYMCHECK (run make)" >&2; return 1; }
 }
 
 # sc ARGS...: run symcheck with stdout and stderr kept apart.
