@@ -39,16 +39,12 @@ int shim_install_dir(const char *realgo, const char *goos, const char *goarch, s
 	return rc;
 }
 
-static int regular(const char *dir, const char *name, struct stat *st, struct sb *path)
+/* Calls fn for each regular file directly in dir (dot files skipped); one
+ * walk for both the snapshot and the comparison, so they see files alike. */
+static void each_regular(const char *dir, void (*fn)(void *ctx, const char *name, const char *path,
+						   const struct stat *st),
+			 void *ctx)
 {
-	sb_reset(path);
-	gw_path_join(path, dir, name);
-	return stat(path->buf, st) == 0 && S_ISREG(st->st_mode);
-}
-
-void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
-{
-	memset(s, 0, sizeof *s);
 	DIR *d = opendir(dir);
 	if (!d)
 		return;
@@ -56,15 +52,31 @@ void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
 	struct sb p = SB_INIT;
 	struct stat st;
 	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !regular(dir, de->d_name, &st, &p))
+		if (de->d_name[0] == '.')
 			continue;
-		s->names = gw_xrealloc(s->names, (s->n + 1) * sizeof *s->names);
-		s->st = gw_xrealloc(s->st, (s->n + 1) * sizeof *s->st);
-		s->names[s->n] = gw_xstrdup(de->d_name);
-		s->st[s->n++] = st;
+		sb_reset(&p);
+		gw_path_join(&p, dir, de->d_name);
+		if (stat(p.buf, &st) == 0 && S_ISREG(st.st_mode))
+			fn(ctx, de->d_name, p.buf, &st);
 	}
 	closedir(d);
 	sb_release(&p);
+}
+
+static void take_one(void *ctx, const char *name, const char *path, const struct stat *st)
+{
+	struct shim_snapshot *s = ctx;
+	(void)path;
+	s->names = gw_xrealloc(s->names, (s->n + 1) * sizeof *s->names);
+	s->st = gw_xrealloc(s->st, (s->n + 1) * sizeof *s->st);
+	s->names[s->n] = gw_xstrdup(name);
+	s->st[s->n++] = *st;
+}
+
+void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
+{
+	memset(s, 0, sizeof *s);
+	each_regular(dir, take_one, s);
 }
 
 static int same(const struct stat *a, const struct stat *b)
@@ -74,31 +86,28 @@ static int same(const struct stat *a, const struct stat *b)
 	       GW_ST_CTIM(a).tv_sec == GW_ST_CTIM(b).tv_sec && GW_ST_CTIM(a).tv_nsec == GW_ST_CTIM(b).tv_nsec;
 }
 
+struct changed {
+	const struct shim_snapshot *before;
+	char **v;
+	size_t n;
+};
+
+static void note_changed(void *ctx, const char *name, const char *path, const struct stat *st)
+{
+	struct changed *c = ctx;
+	for (size_t i = 0; i < c->before->n; i++)
+		if (strcmp(c->before->names[i], name) == 0 && same(&c->before->st[i], st))
+			return;
+	c->v = gw_xrealloc(c->v, (c->n + 2) * sizeof *c->v);
+	c->v[c->n++] = gw_xstrdup(path);
+	c->v[c->n] = NULL;
+}
+
 char **shim_snapshot_changed(const char *dir, const struct shim_snapshot *before)
 {
-	char **v = gw_xcalloc(1, sizeof *v);
-	size_t n = 0;
-	DIR *d = opendir(dir);
-	if (!d)
-		return v;
-	struct dirent *de;
-	struct sb p = SB_INIT;
-	struct stat st;
-	while ((de = readdir(d))) {
-		if (de->d_name[0] == '.' || !regular(dir, de->d_name, &st, &p))
-			continue;
-		int unchanged = 0;
-		for (size_t i = 0; i < before->n && !unchanged; i++)
-			unchanged = strcmp(before->names[i], de->d_name) == 0 && same(&before->st[i], &st);
-		if (unchanged)
-			continue;
-		v = gw_xrealloc(v, (n + 2) * sizeof *v);
-		v[n++] = gw_xstrdup(p.buf);
-		v[n] = NULL;
-	}
-	closedir(d);
-	sb_release(&p);
-	return v;
+	struct changed c = { before, gw_xcalloc(1, sizeof(char *)), 0 };
+	each_regular(dir, note_changed, &c);
+	return c.v;
 }
 
 void shim_snapshot_free(struct shim_snapshot *s)
