@@ -17,7 +17,9 @@
 #
 # Cache: $GOWRAP_FIXTURES if set (kept across runs; handy while developing),
 # else $BATS_RUN_TMPDIR/fixtures (shared by every suite of one bats run).
-# Fixtures are written to a temp name and renamed, so parallel callers are safe.
+# Fixtures, sources and overlays are written to a temp name and renamed, and
+# an overlay that exists is never rewritten: a parallel build may be reading
+# it (a truncating rewrite once let a build see an empty cpu_arm64_other.go).
 #
 # Fixture names (all from the same tiny cgo-exporting Go program):
 #   ios-arm64-marker         iOS arm64 executable built with the marker overlay
@@ -73,6 +75,12 @@ fx_names() {
 		X.xcframework X-stock.xcframework
 }
 
+# _fx_put FILE: stdin to FILE by rename, so a reader sees the old bytes or
+# the new ones, never a half-written file.
+_fx_put() {
+	cat >"$1.tmp.$BASHPID" && mv -f "$1.tmp.$BASHPID" "$1"
+}
+
 # The program: main.go builds without cgo (macOS internal link); export.go
 # adds a cgo export so -buildmode=c-archive has something to export. It
 # imports crypto so the binaries look like the real thing.
@@ -80,12 +88,12 @@ fx_src() {
 	local d="$FX_DIR/src"
 	[ -f "$d/.done" ] && { echo "$d"; return; }
 	mkdir -p "$d"
-	cat >"$d/go.mod" <<'EOF'
+	_fx_put "$d/go.mod" <<'EOF'
 module example.com/fx
 
 go 1.21
 EOF
-	cat >"$d/main.go" <<'EOF'
+	_fx_put "$d/main.go" <<'EOF'
 package main
 
 import (
@@ -104,7 +112,7 @@ func Seal(b []byte) []byte {
 
 func main() { fmt.Println(len(Seal([]byte("x")))) }
 EOF
-	cat >"$d/export.go" <<'EOF'
+	_fx_put "$d/export.go" <<'EOF'
 package main
 
 import "C"
@@ -122,9 +130,10 @@ EOF
 fx_marker_overlay() {
 	fx_init
 	local d="$1" gr="$FX_GOROOT/src/internal/cpu"
+	[ -f "$d/overlay.json" ] && { echo "$d/overlay.json"; return 0; }
 	mkdir -p "$d"
-	sed '/^\/\/go:build /s/$/ \&\& !ios/' "$gr/cpu_arm64_other.go" >"$d/cpu_arm64_other.go"
-	cat >"$d/cpu_arm64_ios_gowrap.go" <<'EOF'
+	sed '/^\/\/go:build /s/$/ \&\& !ios/' "$gr/cpu_arm64_other.go" | _fx_put "$d/cpu_arm64_other.go"
+	_fx_put "$d/cpu_arm64_ios_gowrap.go" <<'EOF'
 //go:build arm64 && ios
 
 package cpu
@@ -142,7 +151,7 @@ func osInit() {
 EOF
 	printf '{"Replace":{"%s":"%s","%s":"%s"}}\n' \
 		"$gr/cpu_arm64_other.go" "$d/cpu_arm64_other.go" \
-		"$gr/cpu_arm64_ios_gowrap.go" "$d/cpu_arm64_ios_gowrap.go" >"$d/overlay.json"
+		"$gr/cpu_arm64_ios_gowrap.go" "$d/cpu_arm64_ios_gowrap.go" | _fx_put "$d/overlay.json"
 	echo "$d/overlay.json"
 }
 
@@ -151,14 +160,15 @@ EOF
 fx_upstream_overlay() {
 	fx_init
 	local d="$1" gr="$FX_GOROOT/src/internal/cpu"
+	[ -f "$d/overlay.json" ] && { echo "$d/overlay.json"; return 0; }
 	mkdir -p "$d"
-	sed 's/^\/\/go:build darwin && !ios$/\/\/go:build darwin/' "$gr/cpu_darwin.go" >"$d/cpu_darwin.go"
-	sed 's/^\/\/go:build arm64 && darwin && !ios$/\/\/go:build arm64 \&\& darwin/' "$gr/cpu_arm64_darwin.go" >"$d/cpu_arm64_darwin.go"
-	sed 's/(!darwin || ios)/!darwin/' "$gr/cpu_arm64_other.go" >"$d/cpu_arm64_other.go"
+	sed 's/^\/\/go:build darwin && !ios$/\/\/go:build darwin/' "$gr/cpu_darwin.go" | _fx_put "$d/cpu_darwin.go"
+	sed 's/^\/\/go:build arm64 && darwin && !ios$/\/\/go:build arm64 \&\& darwin/' "$gr/cpu_arm64_darwin.go" | _fx_put "$d/cpu_arm64_darwin.go"
+	sed 's/(!darwin || ios)/!darwin/' "$gr/cpu_arm64_other.go" | _fx_put "$d/cpu_arm64_other.go"
 	printf '{"Replace":{"%s":"%s","%s":"%s","%s":"%s"}}\n' \
 		"$gr/cpu_darwin.go" "$d/cpu_darwin.go" \
 		"$gr/cpu_arm64_darwin.go" "$d/cpu_arm64_darwin.go" \
-		"$gr/cpu_arm64_other.go" "$d/cpu_arm64_other.go" >"$d/overlay.json"
+		"$gr/cpu_arm64_other.go" "$d/cpu_arm64_other.go" | _fx_put "$d/overlay.json"
 	echo "$d/overlay.json"
 }
 
