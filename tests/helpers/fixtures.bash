@@ -78,7 +78,9 @@ fx_names() {
 # _fx_put FILE: stdin to FILE by rename, so a reader sees the old bytes or
 # the new ones, never a half-written file.
 _fx_put() {
-	cat >"$1.tmp.$BASHPID" && mv -f "$1.tmp.$BASHPID" "$1"
+	# Named before the fork: in `cat`'s redirection $BASHPID is cat's pid.
+	local t="$1.tmp.$BASHPID"
+	cat >"$t" && mv -f "$t" "$1"
 }
 
 # The program: main.go builds without cgo (macOS internal link); export.go
