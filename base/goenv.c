@@ -23,15 +23,6 @@
 #define NVARS 4
 
 /* First line of go's stderr, for a one-line message. */
-static void first_line(struct sb *err)
-{
-	char *nl = memchr(err->buf, '\n', err->len);
-	if (nl) {
-		*nl = '\0';
-		err->len = (size_t)(nl - err->buf);
-	}
-}
-
 /* Split o into exactly NVARS '\n'-terminated lines (in place); -1 otherwise. */
 static int split_lines(struct sb *o, char *line[NVARS])
 {
@@ -67,12 +58,13 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 		goto done;
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		first_line(&er);
+		sb_first_line(&er);
 		/* GOWRAP_GO (or the go on PATH) is a wrapper that ran the shim
 		 * again, which stopped the loop: say that, with its code. */
 		if (WIFEXITED(st) && WEXITSTATUS(st) == GW_EXIT_SHIM_LOOP &&
 		    strncmp(er.buf, "gowrap: ", 8) == 0) {
-			gw_err_set(e, GW_EXIT_SHIM_LOOP, "", "", "%s", er.buf);
+			gw_err_relay(e, GW_EXIT_SHIM_LOOP, er.buf, "go env ran the shim again",
+				     "point GOWRAP_GO at the real go binary, not a wrapper");
 			goto done;
 		}
 		gw_err_set(e, GW_EXIT_GO_QUERY, "go env failed",

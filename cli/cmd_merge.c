@@ -11,7 +11,7 @@
  * ours go into $CACHE/merged/<sha256>.json, written atomically after the
  * cache's trust checks (common/trust.h), and rewritten when the bytes there
  * differ; identical inputs name the identical file, whose absolute path
- * is printed on stdout. Both replacing one path with different replacements
+ * is the answer (base/proto_merge.h, both sides of this protocol). Both replacing one path with different replacements
  * exits 104 naming the path and both files (the same replacement twice is
  * fine); a missing or unreadable caller file exits 102; one that is not a
  * JSON object with an object "Replace" (field name matched ASCII
@@ -22,6 +22,7 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "proto_merge.h"
 #include "report.h"
 #include "sha256.h"
 #include "strbuf.h"
@@ -34,8 +35,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static const char usage_fix[] =
-	"usage: gowrap merge-overlay --dir DIR --ours OURS.json [--cache DIR] [--] CALLER.json";
+static const char usage_fix[] = GW_MERGE_USAGE;
 
 /* The merged Replace map, in order: the caller's entries, then ours. k is
  * the absolute, clean key (what go looks up), w the key as written out, v
@@ -324,8 +324,7 @@ int cmd_merge_overlay(int argc, char **argv)
 		code = gw_err_print(&e);
 		goto done;
 	}
-	sb_addc(&out, '\n');
-	gw_write_all(1, out.buf, out.len);
+	gw_merge_answer(out.buf);
 done:
 	sb_release(&cdir);
 	sb_release(&out);

@@ -4,17 +4,19 @@
  * Promise: prints the absolute path of the overlay JSON for the toolchain the
  * real go uses here (or for DIR), or with --json exactly one JSON object on
  * stdout, or with the hidden --shim-format the line reply the shim reads on
- * its cache miss (format in shim/ovq.h; the shim links no JSON parser, so the
- * overlay's replacement files are read here, with cJSON). Exit 0; 2 when refused (unknown
- * internal/cpu variant, modified checkout, GOROOT beneath GOMODCACHE); other
- * faults keep their exitcodes.h code (cache 106, no real go 100/101, go env
- * 109). The generator itself lives in overlay/. */
+ * its cache miss (base/proto_overlay.h; the shim links no JSON parser, so the
+ * overlay's replacement files are read here, with cJSON). Exit 0, or the
+ * exitcodes.h code of what stopped it, the same the shim stops with: 108
+ * refused (unknown internal/cpu variant, modified checkout), 105 GOROOT
+ * beneath GOMODCACHE, 106 cache, 100/101 no real go, 109 go env. The
+ * generator itself lives in overlay/. */
 #include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
 #include "overlay.h"
+#include "proto_overlay.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -76,19 +78,9 @@ static void print_json(const struct ov_result *r, const struct gw_err *e, int ok
 	sb_release(&s);
 }
 
-/* One "key\tvalue" line of the shim reply; -1 if value holds a newline. */
-static int shim_line(struct sb *s, const char *k, const char *v)
-{
-	if (!v)
-		v = "";
-	if (strchr(v, '\n'))
-		return -1;
-	sb_addf(s, "%s\t%s\n", k, v);
-	return 0;
-}
-
-/* The overlay's Replace values (the files go will read), via cJSON. */
-static int shim_replacements(struct sb *s, const char *overlay, struct gw_err *e)
+/* The overlay's Replace values (the files go will read), via cJSON: the
+ * shim links no JSON parser, so its reply names them. */
+static int replacements(const char *overlay, struct gw_ovreply *rep, struct gw_err *e)
 {
 	struct sb b = SB_INIT;
 	int rc = 0;
@@ -102,8 +94,8 @@ static int shim_replacements(struct sb *s, const char *overlay, struct gw_err *e
 	if (!cJSON_IsObject(r))
 		rc = -1;
 	cJSON_ArrayForEach(it, r)
-		if (rc == 0 && cJSON_IsString(it) && it->valuestring[0] == '/')
-			rc = shim_line(s, "replacement", it->valuestring);
+		if (cJSON_IsString(it) && it->valuestring[0] == '/')
+			gw_strv_add(&rep->repl, &rep->nrepl, it->valuestring);
 	cJSON_Delete(j);
 	sb_release(&b);
 	if (rc < 0)
@@ -112,47 +104,25 @@ static int shim_replacements(struct sb *s, const char *overlay, struct gw_err *e
 	return 0;
 }
 
-/* The hidden --shim-format reply (see shim/ovq.h). A refusal carries only
- * status, code and the one-line error. On success a value holding a newline
- * cannot be sent: that is an internal error (-1, fail set, nothing printed). */
-static int print_shim(const struct ov_result *r, const struct gw_err *e, int ok,
-		      struct gw_err *fail)
+/* The hidden --shim-format reply (base/proto_overlay.h). On success a value
+ * holding a newline cannot be sent: that is an internal error (-1, fail set,
+ * nothing printed). */
+static int print_shim(const struct ov_result *r, struct gw_err *fail)
 {
+	struct gw_ovreply rep = {
+		.overlay = r->overlay, .marker = (char *)r->marker, .status = (char *)r->status,
+		.variant = (char *)r->variant, .goversion = r->goversion, .goroot = r->goroot,
+		.inputs = r->inputs, .ninputs = r->ninputs,
+	};
 	struct sb s = SB_INIT;
-	int bad = 0;
-	sb_adds(&s, "gowrap-overlay\t1\n");
-	if (!ok) {
-		char line[3200];
-		gw_err_format(e, line, sizeof line);
-		for (char *p = line; *p; p++)
-			if (*p == '\n')
-				*p = ' ';
-		sb_addf(&s, "status\trefused\ncode\t%d\n", e->code);
-		shim_line(&s, "error", line);
-	} else {
-		bad |= shim_line(&s, "status", r->status);
-		bad |= shim_line(&s, "overlay", r->overlay);
-		bad |= shim_line(&s, "marker", r->marker);
-		bad |= shim_line(&s, "goversion", r->goversion);
-		bad |= shim_line(&s, "goroot", r->goroot);
-		bad |= shim_line(&s, "variant", r->variant);
-		for (size_t i = 0; i < r->ninputs; i++)
-			bad |= shim_line(&s, "input", r->inputs[i]);
-		if (bad) {
-			sb_release(&s);
-			return gw_err_set(fail, GW_EXIT_INTERNAL, "gowrap overlay cannot answer the shim",
-					  "move GOROOT and the gowrap cache to paths without a newline",
-					  "a path in the answer holds a newline");
-		}
-		if (shim_replacements(&s, r->overlay, fail) < 0) {
-			sb_release(&s);
-			return -1;
-		}
-	}
-	sb_adds(&s, "end\n");
-	gw_write_all(1, s.buf, s.len);
+	int rc = replacements(r->overlay, &rep, fail);
+	if (rc == 0)
+		rc = gw_ovreply_write(&s, &rep, fail);
+	gw_strv_free(&rep.repl, &rep.nrepl);
+	if (rc == 0)
+		gw_write_all(1, s.buf, s.len);
 	sb_release(&s);
-	return 0;
+	return rc;
 }
 
 /* GOMODCACHE as the go command defaults it when we were not told: env, else
@@ -241,35 +211,33 @@ static int choose_goroot(struct overlay_args *a, struct gw_goenv *env, struct sb
 	return 0;
 }
 
-/* Print a refusal or fault in the requested format; returns the exit code. */
+/* Print a refusal or fault in the requested format; returns the exit code,
+ * the refusal's own (exitcodes.h: 105, 108, 106, ...). */
 static int answer_refused(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
 {
-	if (a->json)
+	if (a->json) {
 		print_json(r, e, 0);
-	else if (a->shim)
-		print_shim(r, e, 0, NULL);
-	gw_err_print(e);
-	return e->code == GW_EXIT_OVERLAY_REFUSED || e->code == GW_EXIT_MODCACHE_GOROOT ? GW_EXIT_USAGE
-											: e->code;
+	} else if (a->shim) {
+		struct sb s = SB_INIT;
+		gw_ovreply_write_refused(&s, e);
+		gw_write_all(1, s.buf, s.len);
+		sb_release(&s);
+	}
+	return gw_err_print(e);
 }
 
 /* Print the overlay in the requested format; returns the exit code. */
 static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
 {
-	if (!strcmp(r->status, "not-needed")) {
-		struct sb note = SB_INIT;
-		sb_addf(&note,
-			"gowrap: note: %s (%s) already detects ARM64 features on iOS (%s): overlay has no "
-			"replacements, no marker is expected\n",
+	if (!strcmp(r->status, "not-needed"))
+		gw_note("%s (%s) already detects ARM64 features on iOS (%s): overlay has no "
+			"replacements, no marker is expected",
 			r->goroot, r->goversion, r->variant);
-		gw_write_all(2, note.buf, note.len);
-		sb_release(&note);
-	}
 	struct gw_err fe = { 0 };
 	if (a->json) {
 		print_json(r, e, 1);
 	} else if (a->shim) {
-		if (print_shim(r, e, 1, &fe) < 0)
+		if (print_shim(r, &fe) < 0)
 			return gw_err_print(&fe);
 	} else {
 		struct sb line = SB_INIT;

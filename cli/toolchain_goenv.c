@@ -77,15 +77,6 @@ void tc_env_free(char **envp)
 	free(envp);
 }
 
-/* Last non-empty line of go's stderr, for the one-line error. */
-static const char *last_line(struct sb *err)
-{
-	while (err->len && (err->buf[err->len - 1] == '\n' || err->buf[err->len - 1] == '\r'))
-		err->buf[--err->len] = '\0';
-	char *nl = err->len ? strrchr(err->buf, '\n') : NULL;
-	return err->len ? (nl ? nl + 1 : err->buf) : "(no message)";
-}
-
 /* Run go with argv (argv[0] = go) in dir; capture stdout. ok_codes: exit codes
  * after which stdout is still worth reading (`go mod download` exits 1 with a
  * JSON Error). */
@@ -100,9 +91,13 @@ static int run_go(char *const argv[], const char *dir, char *const envp[], int m
 		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot run the go command",
 				"set GOWRAP_GO to a working go, or put one on PATH", "%s: %s", argv[0],
 				strerror(errno));
-	else if (!WIFEXITED(st) || WEXITSTATUS(st) > max_ok)
+	else if (!WIFEXITED(st) || WEXITSTATUS(st) > max_ok) {
+		/* go's last line says why (earlier ones are download progress). */
+		const char *why = sb_last_line(&err);
 		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "the go command failed", FIX_GO_FAILED,
-				"`%s %s %s`: %s", argv[0], argv[1], argv[2] ? argv[2] : "", last_line(&err));
+				"`%s %s %s`: %s", argv[0], argv[1], argv[2] ? argv[2] : "",
+				*why ? why : "(no message)");
+	}
 	sb_release(&err);
 	return rc;
 }

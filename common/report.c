@@ -31,12 +31,7 @@ int gw_err_set(struct gw_err *e, int code, const char *what, const char *fix,
 
 void gw_err_format(const struct gw_err *e, char *buf, unsigned long size)
 {
-	/* An empty what marks a why that is already a whole gowrap line, passed
-	 * on from a child gowrap (see report.h); prefixing it again would print
-	 * "gowrap: : gowrap: ...". */
-	if (!e->what[0])
-		snprintf(buf, size, "%s", e->why);
-	else if (e->fix[0])
+	if (e->fix[0])
 		snprintf(buf, size, "gowrap: %s: %s (fix: %s)", e->what, e->why, e->fix);
 	else
 		snprintf(buf, size, "gowrap: %s: %s", e->what, e->why);
@@ -44,6 +39,73 @@ void gw_err_format(const struct gw_err *e, char *buf, unsigned long size)
 	for (char *p = buf; *p; p++)
 		if (*p == '\n' || *p == '\r')
 			*p = ' ';
+}
+
+/* Copy n bytes of src into dst (size dsize) as a string. */
+static void copy_n(char *dst, size_t dsize, const char *src, size_t n)
+{
+	if (n >= dsize)
+		n = dsize - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+/* "gowrap: WHAT: WHY (fix: FIX)" or "gowrap: WHAT: WHY" into e's fields;
+ * -1 when line is not of that shape. The fix is the last " (fix: ", so a
+ * why that quotes one keeps it. */
+static int parse_line(struct gw_err *e, const char *line)
+{
+	static const char pre[] = "gowrap: ", fx[] = " (fix: ";
+	if (strncmp(line, pre, sizeof pre - 1) != 0)
+		return -1;
+	const char *head = line + sizeof pre - 1, *end = head + strlen(head);
+	const char *fix = NULL;
+	for (const char *p = head; (p = strstr(p, fx)); p++)
+		fix = p;
+	const char *tail = end;
+	e->fix[0] = '\0';
+	if (fix && end > fix + sizeof fx - 1 && end[-1] == ')') {
+		copy_n(e->fix, sizeof e->fix, fix + sizeof fx - 1, (size_t)(end - 1 - (fix + sizeof fx - 1)));
+		tail = fix;
+	}
+	const char *colon = strstr(head, ": ");
+	if (!colon || colon >= tail || colon == head)
+		return -1;
+	copy_n(e->what, sizeof e->what, head, (size_t)(colon - head));
+	copy_n(e->why, sizeof e->why, colon + 2, (size_t)(tail - colon - 2));
+	return 0;
+}
+
+int gw_err_relay(struct gw_err *e, int code, const char *line, const char *what, const char *fix)
+{
+	if (!e)
+		return -1;
+	e->code = code;
+	if (line && *line && parse_line(e, line) == 0) {
+		if (!e->fix[0])
+			copy_str(e->fix, sizeof e->fix, fix);
+		return -1;
+	}
+	copy_str(e->what, sizeof e->what, what);
+	copy_str(e->fix, sizeof e->fix, fix);
+	copy_str(e->why, sizeof e->why, line && *line ? line : "no message");
+	return -1;
+}
+
+void gw_note(const char *fmt, ...)
+{
+	char line[3200];
+	int n = snprintf(line, sizeof line, "gowrap: note: ");
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
+	va_end(ap);
+	for (char *p = line; *p; p++)
+		if (*p == '\n' || *p == '\r')
+			*p = ' ';
+	size_t len = strlen(line);
+	line[len++] = '\n';
+	gw_write_all(2, line, len);
 }
 
 int gw_write_all(int fd, const void *buf, unsigned long len)

@@ -243,3 +243,43 @@ int sb_read_file(struct sb *s, const char *path, size_t limit)
 	errno = e;
 	return r;
 }
+
+const char *sb_first_line(struct sb *s)
+{
+	size_t n = 0;
+	while (n < s->len && s->buf[n] != '\n' && s->buf[n] != '\r')
+		n++;
+	if (n < s->len) {
+		s->buf[n] = '\0';
+		s->len = n;
+	}
+	return s->buf;
+}
+
+const char *sb_last_line(struct sb *s)
+{
+	while (s->len && (s->buf[s->len - 1] == '\n' || s->buf[s->len - 1] == '\r'))
+		s->buf[--s->len] = '\0';
+	size_t i = s->len;
+	while (i && s->buf[i - 1] != '\n' && s->buf[i - 1] != '\r')
+		i--;
+	return s->buf + i;
+}
+
+void gw_strv_add(char ***v, size_t *n, const char *str)
+{
+	if (*n > SIZE_MAX / sizeof **v - 2)
+		oom();
+	*v = gw_xrealloc(*v, (*n + 2) * sizeof **v);
+	(*v)[(*n)++] = gw_xstrdup(str);
+	(*v)[*n] = NULL;
+}
+
+void gw_strv_free(char ***v, size_t *n)
+{
+	for (size_t i = 0; i < *n; i++)
+		free((*v)[i]);
+	free(*v);
+	*v = NULL;
+	*n = 0;
+}

@@ -36,6 +36,16 @@ int sb_read_file(struct sb *s, const char *path, size_t limit);
 /* Read a whole fd until EOF; 0 or -1 with errno. */
 int sb_read_fd(struct sb *s, int fd, size_t limit);
 
+/* A child's message: cut s (in place) to its first line, or to its last
+ * non-empty line; returns s->buf ("" when there is none). */
+const char *sb_first_line(struct sb *s);
+const char *sb_last_line(struct sb *s);
+
+/* Append a copy of str to the NULL-terminated string list *v of *n entries. */
+void gw_strv_add(char ***v, size_t *n, const char *str);
+/* Free such a list (each entry, then the list); *v = NULL, *n = 0. */
+void gw_strv_free(char ***v, size_t *n);
+
 /* Allocation helpers that never return NULL. */
 void *gw_xmalloc(size_t n);
 void *gw_xcalloc(size_t n, size_t size);

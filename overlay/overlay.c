@@ -98,14 +98,6 @@ static int upstream_fixed(const struct sb *other, const struct sb *darwin, const
 	       !expr_has(a64darwin->buf, a64darwin->len, "!ios");
 }
 
-static void first_line(const struct sb *s, struct sb *out)
-{
-	size_t n = 0;
-	while (n < s->len && s->buf[n] != '\n' && s->buf[n] != '\r')
-		n++;
-	sb_add(out, s->buf, n);
-}
-
 static int identify_version(struct ov_result *r, const struct ov_opts *o, struct gw_err *e)
 {
 	struct sb ver = SB_INIT, v = SB_INIT;
@@ -141,7 +133,7 @@ static int identify_version(struct ov_result *r, const struct ov_opts *o, struct
 	if (o->goversion && *o->goversion)
 		sb_adds(&v, o->goversion);
 	else if (have)
-		first_line(&ver, &v);
+		sb_adds(&v, sb_first_line(&ver));
 	else if (r->commit[0])
 		sb_addf(&v, "devel +%.12s", r->commit);
 	else

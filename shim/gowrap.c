@@ -17,8 +17,8 @@
 #include "installout.h"
 #include "loopguard.h"
 #include "memo.h"
-#include "merge.h"
-#include "ovq.h"
+#include "proto_merge.h"
+#include "proto_overlay.h"
 #include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
@@ -44,16 +44,12 @@ static char reason_buf[3200];
  * holds stays reachable for leak checkers). */
 static __attribute__((noreturn)) void fault(const struct gw_err *e)
 {
-	struct gw_err copy = *e;
-	if (copy.what[0])
-		gw_err_format(&copy, reason_buf, sizeof reason_buf);
-	else
-		snprintf(reason_buf, sizeof reason_buf, "%s", copy.why);
+	gw_err_format(e, reason_buf, sizeof reason_buf);
 	L.reason = reason_buf;
 	L.exit_known = 1;
 	L.exit_code = e->code;
 	shim_log_write(&L);
-	exit(shim_err_print(e));
+	exit(gw_err_print(e));
 }
 
 /* Nothing to add: log why, then become the real go. */
@@ -239,7 +235,7 @@ static int deps_linux(const struct shim_cmdline *cl, const char *realgo, char **
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait(&c);
 	if (st < 0) {
-		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
+		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go", "check GOWRAP_GO or the go on PATH",
 			   "%s: %s", realgo, strerror(errno));
 		fault(&e);
 	}
@@ -322,7 +318,7 @@ int main(int argc, char **argv)
 		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
 	L.dir = effdir.buf;
 	struct sb gowrap = SB_INIT, cache = SB_INIT;
-	if (shim_find_gowrap(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
+	if (gw_find_cli(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
 		fault(&e);
 	/* Only the caller may have written what we read from the cache. */
 	if (gw_trust_cache_root(cache.buf, &e) < 0)
@@ -349,7 +345,7 @@ int main(int argc, char **argv)
 				   env.goroot, env.goversion, env.gomodcache, env.goversion);
 			fault(&e);
 		}
-		if (shim_ovq_run(gowrap.buf, env.goroot, env.gomodcache, &a.ov, &e) < 0)
+		if (gw_ovreply_ask(gowrap.buf, env.goroot, env.gomodcache, &a.ov, &e) < 0)
 			fault(&e);
 		a.goroot = env.goroot;
 		a.goversion = env.goversion;
@@ -373,7 +369,7 @@ int main(int argc, char **argv)
 	struct sb merged = SB_INIT;
 	const char *ov = a.ov.overlay;
 	if (theirs && *theirs) {
-		if (shim_merge(gowrap.buf, cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
+		if (gw_merge_ask(gowrap.buf, cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
 			fault(&e);
 		ov = merged.buf;
 	}
@@ -430,7 +426,7 @@ int main(int argc, char **argv)
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait_as(realgo.buf, &c);
 	if (st < 0) {
-		gw_err_set(&e, GW_EXIT_INTERNAL, "cannot run the real go", "check the go on PATH",
+		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go", "check GOWRAP_GO or the go on PATH",
 			   "%s: %s", realgo.buf, strerror(errno));
 		fault(&e);
 	}

@@ -268,11 +268,11 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 		goto out;
 	char *in;
 	while ((in = take(&cur, "in"))) {
-		shim_list_add(&a->ov.inputs, &a->ov.ninputs, in);
+		gw_strv_add(&a->ov.inputs, &a->ov.ninputs, in);
 		free(in);
 	}
 	while ((in = take(&cur, "rep"))) {
-		shim_list_add(&a->ov.repl, &a->ov.nrepl, in);
+		gw_strv_add(&a->ov.repl, &a->ov.nrepl, in);
 		free(in);
 	}
 	if (strncmp(cur, "--\n", 3) != 0)
@@ -306,6 +306,6 @@ void shim_answer_free(struct shim_answer *a)
 	free(a->goroot);
 	free(a->goversion);
 	free(a->gomodcache);
-	shim_ovl_free(&a->ov);
+	gw_ovreply_free(&a->ov);
 	memset(a, 0, sizeof *a);
 }

@@ -14,7 +14,7 @@
 #ifndef GOWRAP_SHIM_MEMO_H
 #define GOWRAP_SHIM_MEMO_H
 
-#include "ovq.h"
+#include "proto_overlay.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -22,7 +22,7 @@ struct shim_answer {
 	char *goroot;
 	char *goversion;
 	char *gomodcache;
-	struct shim_ovl ov;
+	struct gw_ovreply ov;
 };
 
 /* Build the key; -1 when the inputs cannot be keyed safely (then: no memo). */

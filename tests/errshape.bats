@@ -9,9 +9,9 @@ setup() {
 	common_setup
 }
 
-@test "errshape: every gw_err_set/gw_fail in cli/ and overlay/ has a what and a fix" {
+@test "errshape: every gw_err_set/gw_fail/gw_err_relay in every module has a what and a fix" {
 	cd "$GOWRAP_ROOT"
-	run python3 tools/errshape.py cli/*.c overlay/*.c
+	run python3 tools/errshape.py common/*.c base/*.c verify/*.c overlay/*.c deps/*.c shim/*.c cli/*.c
 	assert_success
 	assert_output ""
 }
@@ -25,12 +25,14 @@ setup() {
 					  "%s", "why");
 		}
 		int g(void) { return gw_fail(2, NULL, "a fix", "why"); }
+		int h(struct gw_err *e, const char *l) { return gw_err_relay(e, 111, l, "x", ""); }
 	C
 	run python3 "$GOWRAP_ROOT/tools/errshape.py" "$TMP/bad.c"
 	assert_failure 1
 	assert_line --index 0 "$TMP/bad.c:4: gw_err_set with an empty fix"
 	assert_line --index 1 "$TMP/bad.c:7: gw_fail with an empty what"
-	assert_equal "${#lines[@]}" 2
+	assert_line --index 2 "$TMP/bad.c:8: gw_err_relay with an empty fix"
+	assert_equal "${#lines[@]}" 3
 }
 
 @test "toolchain hash of a missing directory: exit 112, says what to check" {

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """tools/errshape.py — every error a user sees says what failed and what to do.
 
-Reads C files and checks each gw_err_set(e, code, what, fix, ...) and
-gw_fail(code, what, fix, ...) call: `what` and `fix` must not be the empty
+Reads C files and checks each gw_err_set(e, code, what, fix, ...),
+gw_fail(code, what, fix, ...) and gw_err_relay(e, code, line, what, fix) call: `what` and `fix` must not be the empty
 string literal or NULL (common/report.h's one-line shape
 `gowrap: what: why (fix: ...)`). Arguments that are not literals (a macro, a
 variable) are accepted: the literal they name is checked where it is written.
@@ -12,9 +12,9 @@ Usage: python3 tools/errshape.py FILE.c ...
 import re
 import sys
 
-CALL = re.compile(r"\b(gw_err_set|gw_fail)\s*\(")
+CALL = re.compile(r"\b(gw_err_set|gw_fail|gw_err_relay)\s*\(")
 # Index of `what` in each call's arguments; `fix` follows it.
-WHAT_AT = {"gw_err_set": 2, "gw_fail": 1}
+WHAT_AT = {"gw_err_set": 2, "gw_fail": 1, "gw_err_relay": 3}
 
 
 def split_args(src, i):

@@ -1,6 +1,6 @@
-/* ovq.c — see ovq.h. */
+/* proto_overlay.c — see proto_overlay.h. */
 #include "compat.h"
-#include "ovq.h"
+#include "proto_overlay.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "runcmd.h"
@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-int shim_find_gowrap(struct sb *out, struct gw_err *e)
+int gw_find_cli(struct sb *out, struct gw_err *e)
 {
 	const char *env = getenv("GOWRAP_BIN");
 	if (env && *env) {
@@ -44,32 +44,16 @@ int shim_find_gowrap(struct sb *out, struct gw_err *e)
 			  "neither GOWRAP_BIN nor gowrap beside the shim (../gowrap, ../../bin/gowrap)");
 }
 
-/* Keep only the first line of a child's stderr. */
-static const char *line1(struct sb *s)
-{
-	char *nl = memchr(s->buf, '\n', s->len);
-	if (nl)
-		*nl = '\0';
-	return s->buf;
-}
-
-void shim_list_add(char ***v, size_t *n, const char *s)
-{
-	*v = gw_xrealloc(*v, (*n + 2) * sizeof **v);
-	(*v)[(*n)++] = gw_xstrdup(s);
-	(*v)[*n] = NULL;
-}
-
-/* The reply's single-valued fields, in the order of ovq.h. */
+/* The reply's single-valued fields, in the order of proto_overlay.h. */
 enum { F_STATUS, F_OVERLAY, F_MARKER, F_GOVERSION, F_GOROOT, F_VARIANT, F_CODE, F_ERROR, NF };
 static const char *const fname[NF] = {
 	"status", "overlay", "marker", "goversion", "goroot", "variant", "code", "error",
 };
 
 /* Split the reply (in place) into f[] and o's lists; -1 on anything that is
- * not exactly the format of ovq.h (f[] entries then point into buf or are
+ * not exactly the format of proto_overlay.h (f[] entries then point into buf or are
  * NULL; o's lists may be partly filled, freed by the caller). */
-static int parse_reply(struct sb *r, const char *f[NF], struct shim_ovl *o)
+static int parse_reply(struct sb *r, const char *f[NF], struct gw_ovreply *o)
 {
 	static const char head[] = "gowrap-overlay\t1\n";
 	char *p = r->buf, *end = r->buf + r->len;
@@ -92,9 +76,9 @@ static int parse_reply(struct sb *r, const char *f[NF], struct shim_ovl *o)
 		*tab = '\0';
 		const char *v = tab + 1;
 		if (strcmp(p, "input") == 0) {
-			shim_list_add(&o->inputs, &o->ninputs, v);
+			gw_strv_add(&o->inputs, &o->ninputs, v);
 		} else if (strcmp(p, "replacement") == 0) {
-			shim_list_add(&o->repl, &o->nrepl, v);
+			gw_strv_add(&o->repl, &o->nrepl, v);
 		} else {
 			int i = 0;
 			while (i < NF && strcmp(p, fname[i]) != 0)
@@ -116,8 +100,8 @@ static int all_absolute(char *const *v, size_t n)
 	return 1;
 }
 
-int shim_ovq_run(const char *gowrap, const char *goroot, const char *gomodcache,
-		 struct shim_ovl *o, struct gw_err *e)
+int gw_ovreply_ask(const char *gowrap, const char *goroot, const char *gomodcache,
+		   struct gw_ovreply *o, struct gw_err *e)
 {
 	char *argv[] = { (char *)gowrap, "overlay", "--goroot", (char *)goroot, "--shim-format",
 			 NULL, NULL, NULL };
@@ -140,20 +124,14 @@ int shim_ovq_run(const char *gowrap, const char *goroot, const char *gomodcache,
 	int code = gw_status_code(st);
 	int parsed = parse_reply(&out, f, o);
 	if (code != 0) {
-		/* The CLI already wrote a complete gowrap line; pass it on as is.
-		 * A refusal names its reason's code: 105 (GOROOT beneath
-		 * GOMODCACHE) stays 105, everything else refused is 108. */
-		int ours = (code >= 100 && code < 128) ? code : GW_EXIT_INTERNAL;
-		const char *line = err.len ? line1(&err) : NULL;
-		if (code == GW_EXIT_USAGE) {
-			int said = parsed == 0 && f[F_CODE] ? atoi(f[F_CODE]) : 0;
-			ours = said == GW_EXIT_MODCACHE_GOROOT ? said : GW_EXIT_OVERLAY_REFUSED;
-			if (parsed == 0 && f[F_ERROR] && f[F_ERROR][0])
-				line = f[F_ERROR];
-		}
-		gw_err_set(e, ours, "", "", "%s", line ? line
-			   : "gowrap: gowrap overlay failed: no message (fix: run `gowrap overlay` by hand)");
-		shim_ovl_free(o);
+		/* The CLI's refusal or fault, with its code and its own line. A
+		 * status outside gowrap's codes (a crash, a usage error from a
+		 * mismatched CLI) is gowrap's internal fault. */
+		int ours = code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL;
+		const char *line = parsed == 0 && f[F_ERROR] ? f[F_ERROR] : sb_first_line(&err);
+		gw_err_relay(e, ours, line, "gowrap overlay failed",
+			     "run `gowrap overlay` by hand and fix what it reports");
+		gw_ovreply_free(o);
 		goto done;
 	}
 	if (parsed == 0) {
@@ -162,6 +140,7 @@ int shim_ovq_run(const char *gowrap, const char *goroot, const char *gomodcache,
 		o->status = gw_xstrdup(f[F_STATUS]);
 		o->variant = gw_xstrdup(f[F_VARIANT] ? f[F_VARIANT] : "");
 		o->goversion = gw_xstrdup(f[F_GOVERSION] ? f[F_GOVERSION] : "");
+		o->goroot = gw_xstrdup(f[F_GOROOT] ? f[F_GOROOT] : "");
 	}
 	int applied = parsed == 0 && strcmp(o->status, "applied") == 0;
 	if (parsed < 0 || (!applied && strcmp(o->status, "not-needed") != 0) || o->overlay[0] != '/' ||
@@ -170,7 +149,7 @@ int shim_ovq_run(const char *gowrap, const char *goroot, const char *gomodcache,
 		gw_err_set(e, GW_EXIT_INTERNAL, "gowrap overlay answered nonsense",
 			   "run `gowrap overlay --json` by hand and report it; check that GOWRAP_BIN is the gowrap installed with this shim",
 			   "%s", parsed < 0 ? "the reply is not gowrap's shim format" : "status, overlay or marker missing");
-		shim_ovl_free(o);
+		gw_ovreply_free(o);
 		goto done;
 	}
 	rc = 0;
@@ -180,30 +159,60 @@ done:
 	return rc;
 }
 
-void shim_ovl_free(struct shim_ovl *o)
+void gw_ovreply_free(struct gw_ovreply *o)
 {
 	free(o->overlay);
 	free(o->marker);
 	free(o->status);
 	free(o->variant);
 	free(o->goversion);
-	for (size_t i = 0; i < o->ninputs; i++)
-		free(o->inputs[i]);
-	free(o->inputs);
-	for (size_t i = 0; i < o->nrepl; i++)
-		free(o->repl[i]);
-	free(o->repl);
+	free(o->goroot);
+	gw_strv_free(&o->inputs, &o->ninputs);
+	gw_strv_free(&o->repl, &o->nrepl);
 	memset(o, 0, sizeof *o);
 }
 
-int shim_err_print(const struct gw_err *e)
+/* One "key\tvalue" line; -1 if the value holds a newline. */
+static int put(struct sb *s, const char *k, const char *v)
 {
-	if (e->what[0])
-		return gw_err_print(e);
+	if (!v)
+		v = "";
+	if (strchr(v, '\n'))
+		return -1;
+	sb_addf(s, "%s\t%s\n", k, v);
+	return 0;
+}
+
+int gw_ovreply_write(struct sb *out, const struct gw_ovreply *r, struct gw_err *e)
+{
 	struct sb s = SB_INIT;
-	sb_adds(&s, e->why);
-	sb_addc(&s, '\n');
-	gw_write_all(2, s.buf, s.len);
+	int bad = 0;
+	sb_adds(&s, "gowrap-overlay\t1\n");
+	bad |= put(&s, fname[F_STATUS], r->status);
+	bad |= put(&s, fname[F_OVERLAY], r->overlay);
+	bad |= put(&s, fname[F_MARKER], r->marker);
+	bad |= put(&s, fname[F_GOVERSION], r->goversion);
+	bad |= put(&s, fname[F_GOROOT], r->goroot);
+	bad |= put(&s, fname[F_VARIANT], r->variant);
+	for (size_t i = 0; i < r->ninputs; i++)
+		bad |= put(&s, "input", r->inputs[i]);
+	for (size_t i = 0; i < r->nrepl; i++)
+		bad |= put(&s, "replacement", r->repl[i]);
+	sb_adds(&s, "end\n");
+	if (!bad)
+		sb_add(out, s.buf, s.len);
 	sb_release(&s);
-	return e->code;
+	if (bad)
+		return gw_err_set(e, GW_EXIT_INTERNAL, "gowrap overlay cannot answer the shim",
+				  "move GOROOT and the gowrap cache to paths without a newline",
+				  "a path in the answer holds a newline");
+	return 0;
+}
+
+void gw_ovreply_write_refused(struct sb *out, const struct gw_err *refusal)
+{
+	char line[3200];
+	gw_err_format(refusal, line, sizeof line); /* one line: no newline in it */
+	sb_addf(out, "gowrap-overlay\t1\n%s\trefused\n%s\t%d\n%s\t%s\nend\n", fname[F_STATUS],
+		fname[F_CODE], refusal->code, fname[F_ERROR], line);
 }

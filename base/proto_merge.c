@@ -1,14 +1,14 @@
-/* merge.c — see merge.h. */
+/* proto_merge.c — see proto_merge.h. */
 #include "compat.h"
-#include "merge.h"
+#include "proto_merge.h"
 #include "exitcodes.h"
 #include "runcmd.h"
 
 #include <errno.h>
 #include <string.h>
 
-int shim_merge(const char *gowrap, const char *cache, const char *ours, const char *theirs,
-	       const char *effdir, struct sb *out, struct gw_err *e)
+int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const char *theirs,
+		 const char *effdir, struct sb *out, struct gw_err *e)
 {
 	char *argv[] = { (char *)gowrap, "merge-overlay", "--dir", (char *)effdir,
 			 "--ours", (char *)ours, "--cache", (char *)cache, "--",
@@ -26,17 +26,9 @@ int shim_merge(const char *gowrap, const char *cache, const char *ours, const ch
 	}
 	int code = gw_status_code(st);
 	if (code != 0) {
-		/* The CLI wrote one complete gowrap line; pass it on as is (and
-		 * into the log's reason), with its code when it is one of ours. */
-		char *nl = memchr(err.buf, '\n', err.len);
-		if (nl)
-			*nl = '\0';
-		int ours_code = code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL;
-		if (err.len && err.buf[0])
-			gw_err_set(e, ours_code, "", "", "%s", err.buf);
-		else
-			gw_err_set(e, ours_code, "gowrap merge-overlay failed",
-				   "run it by hand and report what it says", "status %d, no message", code);
+		/* The CLI's refusal, with its code and its own line. */
+		gw_err_relay(e, code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL, sb_first_line(&err),
+			     "gowrap merge-overlay failed", "run it by hand and report what it says");
 		goto done;
 	}
 	/* Exactly one line: an absolute path. */
@@ -54,4 +46,12 @@ done:
 		sb_reset(out);
 	sb_release(&err);
 	return rc;
+}
+
+void gw_merge_answer(const char *merged_path)
+{
+	struct sb s = SB_INIT;
+	sb_addf(&s, "%s\n", merged_path);
+	gw_write_all(1, s.buf, s.len);
+	sb_release(&s);
 }

@@ -1,0 +1,29 @@
+/* proto_merge.h — the caller's own -overlay and ours, in one file: the
+ * request the shim makes of `gowrap merge-overlay` and the CLI's answer.
+ *
+ * Promise: the go command honours only the last -overlay, so a caller's
+ * overlay is merged, never dropped. The shim parses no JSON: it runs the
+ * hidden `gowrap merge-overlay --dir EFFDIR --ours OURS --cache CACHE --
+ * THEIRS` (cli/cmd_merge.c, cJSON), which writes $CACHE/merged/<sha256>.json
+ * atomically and answers with its absolute path on one line
+ * (gw_merge_answer). When the CLI refuses (102 caller file missing or
+ * unreadable, 103 not overlay JSON, 104 conflict, 106 cache) e carries the
+ * CLI's exit code and its own one-line message (report.h's gw_err_relay);
+ * any other failure is GW_EXIT_INTERNAL. */
+#ifndef GOWRAP_PROTO_MERGE_H
+#define GOWRAP_PROTO_MERGE_H
+
+#include "report.h"
+#include "strbuf.h"
+
+#define GW_MERGE_USAGE "usage: gowrap merge-overlay --dir DIR --ours OURS.json [--cache DIR] [--] CALLER.json"
+
+/* The shim's side. gowrap: the CLI; theirs: the caller's path as given;
+ * effdir resolves it. out: the merged file's absolute path. */
+int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const char *theirs,
+		 const char *effdir, struct sb *out, struct gw_err *e);
+
+/* The CLI's side: the answer on stdout. */
+void gw_merge_answer(const char *merged_path);
+
+#endif
