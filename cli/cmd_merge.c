@@ -22,6 +22,7 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "jsonw.h"
 #include "proto_merge.h"
 #include "report.h"
 #include "sha256.h"
@@ -197,15 +198,15 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 			struct gw_err *e)
 {
 	struct sb text = SB_INIT, dir = SB_INIT;
-	sb_adds(&text, "{\"Replace\":{");
-	for (size_t i = 0; i < m->n; i++) {
-		if (i)
-			sb_addc(&text, ',');
-		sb_add_json_str(&text, m->w[i]);
-		sb_addc(&text, ':');
-		sb_add_json_str(&text, m->v[i]);
-	}
-	sb_adds(&text, "}}\n");
+	struct jw w;
+	jw_init(&w, &text, 0);
+	jw_obj(&w, NULL);
+	jw_obj(&w, "Replace");
+	for (size_t i = 0; i < m->n; i++)
+		jw_str(&w, m->w[i], m->v[i]);
+	jw_end(&w);
+	jw_end(&w);
+	sb_addc(&text, '\n');
 	char hex[65];
 	shim_sha256_hex(text.buf, text.len, hex);
 	gw_path_join(&dir, cache, "merged");

@@ -15,6 +15,7 @@
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
+#include "jsonw.h"
 #include "overlay.h"
 #include "proto_overlay.h"
 #include "report.h"
@@ -28,52 +29,33 @@
 static const char usage_fix[] =
 	"usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified]";
 
-static void json_str_or_null(struct sb *s, const char *k, const char *v)
-{
-	sb_add_json_str(s, k);
-	sb_addc(s, ':');
-	if (v && *v)
-		sb_add_json_str(s, v);
-	else
-		sb_adds(s, "null");
-}
-
 static void print_json(const struct ov_result *r, const struct gw_err *e, int ok)
 {
 	struct sb s = SB_INIT;
-	sb_addc(&s, '{');
-	json_str_or_null(&s, "status", ok ? r->status : "refused");
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "overlay", ok ? r->overlay : NULL);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "marker", ok ? r->marker : NULL);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "goversion", r->goversion);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "goroot", r->goroot);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "variant", r->variant);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "template", OV_TEMPLATE_VERSION);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "blob", r->blob);
-	sb_addc(&s, ',');
-	json_str_or_null(&s, "commit", r->commit);
-	sb_adds(&s, ",\"inputs\":[");
-	for (size_t i = 0; i < r->ninputs; i++) {
-		if (i)
-			sb_addc(&s, ',');
-		sb_add_json_str(&s, r->inputs[i]);
-	}
-	sb_addc(&s, ']');
+	struct jw w;
+	jw_init(&w, &s, 0);
+	jw_obj(&w, NULL);
+	jw_str_or_null(&w, "status", ok ? r->status : "refused");
+	jw_str_or_null(&w, "overlay", ok ? r->overlay : NULL);
+	jw_str_or_null(&w, "marker", ok ? r->marker : NULL);
+	jw_str_or_null(&w, "goversion", r->goversion);
+	jw_str_or_null(&w, "goroot", r->goroot);
+	jw_str_or_null(&w, "variant", r->variant);
+	jw_str_or_null(&w, "template", OV_TEMPLATE_VERSION);
+	jw_str_or_null(&w, "blob", r->blob);
+	jw_str_or_null(&w, "commit", r->commit);
+	jw_arr(&w, "inputs");
+	for (size_t i = 0; i < r->ninputs; i++)
+		jw_str(&w, NULL, r->inputs[i]);
+	jw_end(&w);
 	if (!ok) {
 		char line[3200];
 		gw_err_format(e, line, sizeof line);
-		sb_adds(&s, ",");
-		json_str_or_null(&s, "error", line);
-		sb_addf(&s, ",\"code\":%d", e->code);
+		jw_str_or_null(&w, "error", line);
+		jw_int(&w, "code", e->code);
 	}
-	sb_adds(&s, "}\n");
+	jw_end(&w);
+	sb_addc(&s, '\n');
 	gw_write_all(1, s.buf, s.len);
 	sb_release(&s);
 }

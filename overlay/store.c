@@ -3,6 +3,7 @@
 #include "store.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "jsonw.h"
 #include "gitobj.h"
 #include "trust.h"
 
@@ -61,19 +62,20 @@ int ov_store_put(const char *dir, struct ov_file *files, size_t n, struct sb *js
 	if (gw_mkdirs(dir, 0700, e) < 0 || trust_dirs(dir, e) < 0)
 		return -1;
 	struct sb json = SB_INIT, path = SB_INIT;
-	sb_adds(&json, "{\"Replace\":{");
+	struct jw w;
+	jw_init(&w, &json, 0);
+	jw_obj(&w, NULL);
+	jw_obj(&w, "Replace");
 	for (size_t i = 0; i < n; i++) {
 		sb_reset(&path);
 		gw_path_join(&path, dir, files[i].name);
 		if (put_file(path.buf, &files[i].content, e) < 0)
 			goto fail;
-		if (i)
-			sb_addc(&json, ',');
-		sb_add_json_str(&json, files[i].key);
-		sb_addc(&json, ':');
-		sb_add_json_str(&json, path.buf);
+		jw_str(&w, files[i].key, path.buf);
 	}
-	sb_adds(&json, "}}\n");
+	jw_end(&w);
+	jw_end(&w);
+	sb_addc(&json, '\n');
 	sb_reset(&path);
 	gw_path_join(&path, dir, "overlay.json");
 	if (put_file(path.buf, &json, e) < 0)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "jsonw.h"
 #include "macho_format.h"
 #include "verify_int.h"
 
@@ -102,47 +103,36 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 
 void vf_format_json(struct sb *out, const struct vf_result *r)
 {
-	size_t i, j;
 	char ab[32], pb[32];
-
-	sb_addf(out, "{\"ok\": %s, \"inputs\": [", vf_result_status(r) == 0 ? "true" : "false");
-	for (i = 0; i < r->n; i++) {
+	struct jw w;
+	jw_init(&w, out, 1);
+	jw_obj(&w, NULL);
+	jw_bool(&w, "ok", vf_result_status(r) == 0);
+	jw_arr(&w, "inputs");
+	for (size_t i = 0; i < r->n; i++) {
 		const struct vf_input *in = &r->inputs[i];
-		sb_adds(out, i ? ", {\"path\": " : "{\"path\": ");
-		sb_add_json_str(out, in->path);
-		sb_adds(out, ", \"error\": ");
-		if (in->error)
-			sb_add_json_str(out, in->error);
-		else
-			sb_adds(out, "null");
-		sb_adds(out, ", \"slices\": [");
-		for (j = 0; j < in->nslices; j++) {
+		jw_obj(&w, NULL);
+		jw_str(&w, "path", in->path);
+		jw_str(&w, "error", in->error);
+		jw_arr(&w, "slices");
+		for (size_t j = 0; j < in->nslices; j++) {
 			const struct vf_slice *s = &in->slices[j];
-			sb_adds(out, j ? ", {\"arch\": " : "{\"arch\": ");
-			sb_add_json_str(out, vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
-			sb_adds(out, ", \"platform\": ");
-			sb_add_json_str(out, vf_platform_name(s->platform, pb, sizeof pb));
-			sb_adds(out, ", \"goversion\": ");
-			if (s->goversion[0])
-				sb_add_json_str(out, s->goversion);
-			else
-				sb_adds(out, "null");
-			sb_adds(out, ", \"marker\": ");
-			if (s->marker[0])
-				sb_add_json_str(out, s->marker);
-			else
-				sb_adds(out, "null");
-			sb_adds(out, ", \"found_in\": ");
-			if (s->marker[0])
-				sb_add_json_str(out, vf_found_name(s->found_in));
-			else
-				sb_adds(out, "null");
-			sb_addf(out, ", \"expected\": \"%s\", \"ok\": %s}", vf_expect_name(s->expected),
-				s->ok ? "true" : "false");
+			jw_obj(&w, NULL);
+			jw_str(&w, "arch", vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
+			jw_str(&w, "platform", vf_platform_name(s->platform, pb, sizeof pb));
+			jw_str_or_null(&w, "goversion", s->goversion);
+			jw_str_or_null(&w, "marker", s->marker);
+			jw_str(&w, "found_in", s->marker[0] ? vf_found_name(s->found_in) : NULL);
+			jw_str(&w, "expected", vf_expect_name(s->expected));
+			jw_bool(&w, "ok", s->ok);
+			jw_end(&w);
 		}
-		sb_adds(out, "]}");
+		jw_end(&w);
+		jw_end(&w);
 	}
-	sb_adds(out, "]}\n");
+	jw_end(&w);
+	jw_end(&w);
+	sb_addc(out, '\n');
 }
 
 void vf_first_failure(struct sb *out, const struct vf_result *r)
