@@ -5,7 +5,7 @@ change at a time, and require a test to fail.
     python3 tools/mutants.py MODULE [mutation-name ...]
 
 MODULE names a folder holding `mutations.py`, a data file (no logic) with
-    SUITE = "tests/x.bats"          # the suite that must catch them
+    SUITE = "tests/x.bats"          # the suite (or a list of suites) that must catch them
     TARGETS = ["build/gowrap"]      # what make rebuilds in the scratch copy
     MUTATIONS = [(name, file, old, new, bats_filter_or_None[, prelude]), ...]
 (prelude: text put at the top of the file, e.g. an #include the change needs).
@@ -57,7 +57,8 @@ def main():
                 print(f"{name}: BUILD FAILED\n{b.stderr[-800:]}", flush=True)
                 bad.append(name)
                 continue
-            cmd = ["bats", "--tap"] + (["-f", flt] if flt else []) + [table.SUITE]
+            suites = [table.SUITE] if isinstance(table.SUITE, str) else list(table.SUITE)
+            cmd = ["bats", "--tap"] + (["-f", flt] if flt else []) + suites
             r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
                                env=dict(os.environ, GOWRAP_BUILD=os.path.join(work, "build")))
             fails = re.findall(r"^not ok (\d+) (.*)$", r.stdout, re.M)
