@@ -12,16 +12,11 @@
 #
 # Usage: bench/deps.sh [rounds-cached] [rounds-first]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT="$PWD"
-BUILD="${GOWRAP_BUILD:-$ROOT/build}"
+source "$(dirname "$0")/lib.sh"
+bench_init
 FAST="${1:-40}"
 COLD="${2:-3}"
-SHIM_DIR="$BUILD/shim"
-[ -x "$SHIM_DIR/go" ] && [ -x "$SHIM_DIR/gowrap-toolexec" ] || { echo "bench: run make first" >&2; exit 1; }
-W="$(mktemp -d)"
-trap 'rm -rf "$W"' EXIT
-NOSHIM_PATH="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$SHIM_DIR" | paste -sd: -)"
+bench_need "$SHIM_DIR/go" "$SHIM_DIR/gowrap-toolexec"
 export GOWRAP_CACHE="$W/gwcache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 unset GOWRAP_LOG
 

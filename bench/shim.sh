@@ -11,17 +11,12 @@
 # here, so drifting machine load hits every command alike; each figure is the
 # median of many runs. Usage: bench/shim.sh [rounds-fast] [rounds-build]
 set -euo pipefail
-cd "$(dirname "$0")/.."
-ROOT="$PWD"
-BUILD="${GOWRAP_BUILD:-$ROOT/build}"
+source "$(dirname "$0")/lib.sh"
+bench_init
 FAST="${1:-400}"
 SLOW="${2:-60}"
-SHIM_DIR="$BUILD/shim"
-[ -x "$SHIM_DIR/go" ] && [ -x "$BUILD/gowrap" ] || { echo "bench: run make first" >&2; exit 1; }
+bench_need "$SHIM_DIR/go" "$BUILD/gowrap"
 
-W="$(mktemp -d)"
-trap 'rm -rf "$W"' EXIT
-NOSHIM_PATH="$(printf '%s' "$PATH" | tr ':' '\n' | grep -vxF "$SHIM_DIR" | paste -sd: -)"
 REAL_GO="$(PATH="$NOSHIM_PATH" command -v go)"
 CC="${CC:-cc}"
 

@@ -5,7 +5,7 @@ TARGETS = ["build/shim/go", "build/gowrap", "build/symcheck"]
 MUTATIONS = [
     ("relay-line-not-read-back", "common/report.c",
      "if (line && *line && parse_line(e, line) == 0) {",
-     "if (0) {",
+     "if (line && *line && parse_line(e, line) == 99) {",
      "runs the shim again"),
     ("relay-fix-dropped", "common/report.c",
      "\t\ttail = fix;\n",

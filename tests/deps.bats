@@ -9,10 +9,15 @@ load helpers/common
 bats_require_minimum_version 1.5.0
 
 PROBE="$BATS_TEST_DIRNAME/fixtures/depsprobe"
-PROBE42="$BATS_TEST_DIRNAME/fixtures/depsprobe42"
 
 setup_file() {
 	export D="$BATS_FILE_TMPDIR"
+	# The same probe program with x/sys v0.42.0: fixtures/depsprobe42 holds
+	# only its go.mod and go.sum.
+	export PROBE42="$D/probe42"
+	mkdir -p "$PROBE42"
+	cp "$BATS_TEST_DIRNAME/fixtures/depsprobe42/go.mod" "$BATS_TEST_DIRNAME/fixtures/depsprobe42/go.sum" \
+		"$PROBE/main.go" "$PROBE42/"
 	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 	cd "$PROBE"
 	local go; go="$(real_go)"

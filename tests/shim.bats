@@ -5,10 +5,7 @@ load helpers/common
 load helpers/shim
 
 setup() {
-	common_setup
-	export GOFLAGS= GOOS= GOARCH= CGO_ENABLED=
-	unset GOFLAGS GOOS GOARCH CGO_ENABLED
-	export GOWRAP_LOG="$TMP/log.jsonl"
+	shim_setup
 }
 
 # --- invisible when it adds nothing --------------------------------------
@@ -480,13 +477,7 @@ setup() {
 	[ "$(log_field verified)" = true ]
 	[ "$(log_field output)" = "\"$TMP/app/app\"" ]
 	# a go that silently drops -overlay (what a wrong GOROOT key amounts to)
-	cat >"$TMP/dropgo" <<-EOM
-	#!/usr/bin/env bash
-	args=()
-	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
-	exec "$REAL_GO" "\${args[@]}"
-	EOM
-	chmod +x "$TMP/dropgo"
+	make_dropgo "$TMP/dropgo"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
 	echo "$output"
 	[ "$status" -eq 110 ]
@@ -533,13 +524,7 @@ setup() {
 	[ "$(log_field verified)" = true ]
 	"$SYMCHECK" --expect required app
 	# an overlay dropped on the way still fails the build
-	cat >"$TMP/dropgo" <<-EOM
-	#!/usr/bin/env bash
-	args=()
-	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
-	exec "$REAL_GO" "\${args[@]}"
-	EOM
-	chmod +x "$TMP/dropgo"
+	make_dropgo "$TMP/dropgo"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -tags ios -o app2 .
 	echo "$output"
 	[ "$status" -eq 110 ]

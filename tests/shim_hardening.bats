@@ -8,10 +8,7 @@ load helpers/common
 load helpers/shim
 
 setup() {
-	common_setup
-	export GOFLAGS= GOOS= GOARCH= CGO_ENABLED=
-	unset GOFLAGS GOOS GOARCH CGO_ENABLED
-	export GOWRAP_LOG="$TMP/log.jsonl"
+	shim_setup
 }
 
 # A second local user, for the attacks another user can make.
@@ -623,13 +620,7 @@ z.close()' "$d/v1.0.0.zip" "$v/go.mod" "$v/main.go")
 	[ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/tool\"" ]
 	"$SYMCHECK" "$GOPATH/bin/ios_arm64/tool"
 	# a go that drops the overlay (what a wrong GOROOT key amounts to) fails 110
-	cat >"$TMP/dropgo" <<-EOM
-	#!/usr/bin/env bash
-	args=()
-	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
-	exec "$REAL_GO" "\${args[@]}"
-	EOM
-	chmod +x "$TMP/dropgo"
+	make_dropgo "$TMP/dropgo"
 	rm -f "$GOPATH/bin/ios_arm64/tool"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go install example.com/tool@v1.0.0
 	echo "$output"

@@ -11,7 +11,7 @@ MODULE names a folder holding `mutations.py`, a data file (no logic) with
 (prelude: text put at the top of the file, e.g. an #include the change needs).
 Each mutation is applied to a scratch copy of the committed tree (`git
 archive HEAD`, so uncommitted edits are not measured), the targets are rebuilt
-there, and the suite runs against that build (GOWRAP_BUILD) with the filter
+there, and the copy's suite runs against that build (GOWRAP_BUILD) with the filter
 (`bats -f`). A mutation whose text is not found, or whose build fails, counts
 as not checked; one no test catches is SURVIVED. Exit 1 unless every mutation
 was applied and caught. The real tree is never edited.
@@ -59,7 +59,9 @@ def main():
                 continue
             suites = [table.SUITE] if isinstance(table.SUITE, str) else list(table.SUITE)
             cmd = ["bats", "--tap"] + (["-f", flt] if flt else []) + suites
-            r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True,
+            # The suite of the scratch copy, so a mutated tool (tools/*.py)
+            # is the one the tests run.
+            r = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
                                env=dict(os.environ, GOWRAP_BUILD=os.path.join(work, "build")))
             fails = re.findall(r"^not ok (\d+) (.*)$", r.stdout, re.M)
             if fails:

@@ -151,10 +151,7 @@ func osInit() {
 	gowrapMarkerV1()
 }
 EOF
-	printf '{"Replace":{"%s":"%s","%s":"%s"}}\n' \
-		"$gr/cpu_arm64_other.go" "$d/cpu_arm64_other.go" \
-		"$gr/cpu_arm64_ios_gowrap.go" "$d/cpu_arm64_ios_gowrap.go" | _fx_put "$d/overlay.json"
-	echo "$d/overlay.json"
+	_fx_overlay_json "$d" "$gr" cpu_arm64_other.go cpu_arm64_ios_gowrap.go
 }
 
 # What golang/go@8058a577 does: the darwin detection files lose `!ios`
@@ -167,10 +164,20 @@ fx_upstream_overlay() {
 	sed 's/^\/\/go:build darwin && !ios$/\/\/go:build darwin/' "$gr/cpu_darwin.go" | _fx_put "$d/cpu_darwin.go"
 	sed 's/^\/\/go:build arm64 && darwin && !ios$/\/\/go:build arm64 \&\& darwin/' "$gr/cpu_arm64_darwin.go" | _fx_put "$d/cpu_arm64_darwin.go"
 	sed 's/(!darwin || ios)/!darwin/' "$gr/cpu_arm64_other.go" | _fx_put "$d/cpu_arm64_other.go"
-	printf '{"Replace":{"%s":"%s","%s":"%s","%s":"%s"}}\n' \
-		"$gr/cpu_darwin.go" "$d/cpu_darwin.go" \
-		"$gr/cpu_arm64_darwin.go" "$d/cpu_arm64_darwin.go" \
-		"$gr/cpu_arm64_other.go" "$d/cpu_arm64_other.go" | _fx_put "$d/overlay.json"
+	_fx_overlay_json "$d" "$gr" cpu_darwin.go cpu_arm64_darwin.go cpu_arm64_other.go
+}
+
+# _fx_overlay_json DIR GOROOT_CPU FILE...: DIR/overlay.json replacing each
+# GOROOT_CPU/FILE with DIR/FILE, written last (its presence means done);
+# print its path.
+_fx_overlay_json() {
+	local d="$1" gr="$2" f sep= json='{"Replace":{'
+	shift 2
+	for f in "$@"; do
+		json+="$sep\"$gr/$f\":\"$d/$f\""
+		sep=,
+	done
+	printf '%s}}\n' "$json" | _fx_put "$d/overlay.json"
 	echo "$d/overlay.json"
 }
 

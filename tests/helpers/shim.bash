@@ -4,6 +4,26 @@
 REAL_GO="$(real_go)"
 REAL_GOROOT="$("$REAL_GO" env GOROOT)"
 
+# Every shim suite's setup: a clean target environment, the log in $TMP.
+shim_setup() {
+	common_setup
+	export GOFLAGS= GOOS= GOARCH= CGO_ENABLED=
+	unset GOFLAGS GOOS GOARCH CGO_ENABLED
+	export GOWRAP_LOG="$TMP/log.jsonl"
+}
+
+# make_dropgo PATH: a go that silently drops -overlay (what an overlay keyed
+# on the wrong GOROOT amounts to), for the verification tests.
+make_dropgo() {
+	cat >"$1" <<-EOM
+	#!/usr/bin/env bash
+	args=()
+	for a in "\$@"; do [[ "\$a" == -overlay=* ]] || args+=("\$a"); done
+	exec "$REAL_GO" "\${args[@]}"
+	EOM
+	chmod +x "$1"
+}
+
 # PATH with the shim first (as `gowrap shellenv` arranges it).
 shim_path() { echo "$SHIM_DIR:$(path_without "$SHIM_DIR")"; }
 
