@@ -158,10 +158,9 @@ static int parse_args(int argc, char **argv, struct overlay_args *a)
 			a->gomodcache = s + 13;
 		else if (!strcmp(s, "--goroot") || !strcmp(s, "--gomodcache"))
 			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "%s needs a directory", s);
-		else if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-			printf("%s\n", usage_fix);
-			return 0;
-		} else
+		else if (!strcmp(s, "-h") || !strcmp(s, "--help"))
+			return gw_usage(usage_fix, 1);
+		else
 			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "unexpected argument %s",
 				       s);
 	}

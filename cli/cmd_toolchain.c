@@ -105,10 +105,8 @@ static int cmd_hash(int argc, char **argv)
 
 int cmd_toolchain(int argc, char **argv)
 {
-	if (argc < 2)
-		return fputs(usage, stderr), GW_EXIT_USAGE;
-	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
-		return fputs(usage, stdout), 0;
+	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help"))
+		return gw_usage(usage, argc >= 2);
 	if (!strcmp(argv[1], "install"))
 		return cmd_install(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "hash"))

@@ -25,8 +25,7 @@ static const char usage[] =
 int main(int argc, char **argv)
 {
 	if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-		fputs(usage, argc < 2 ? stderr : stdout);
-		return argc < 2 ? GW_EXIT_USAGE : 0;
+		return gw_usage(usage, argc >= 2);
 	}
 	const char *c = argv[1];
 	if (!strcmp(c, "overlay"))

@@ -1,6 +1,7 @@
 /* report.c — see report.h. */
 #include "compat.h"
 #include "report.h"
+#include "exitcodes.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -90,6 +91,17 @@ int gw_err_relay(struct gw_err *e, int code, const char *line, const char *what,
 	copy_str(e->fix, sizeof e->fix, fix);
 	copy_str(e->why, sizeof e->why, line && *line ? line : "no message");
 	return -1;
+}
+
+int gw_usage(const char *text, int asked)
+{
+	struct sb s = SB_INIT;
+	sb_adds(&s, text);
+	if (!s.len || s.buf[s.len - 1] != '\n')
+		sb_addc(&s, '\n');
+	gw_write_all(asked ? 1 : 2, s.buf, s.len);
+	sb_release(&s);
+	return asked ? 0 : GW_EXIT_USAGE;
 }
 
 void gw_note(const char *fmt, ...)

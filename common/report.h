@@ -43,6 +43,10 @@ int gw_err_print(const struct gw_err *e);
 int gw_fail(int code, const char *what, const char *fix, const char *why_fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* A command's usage text: asked for (--help), on stdout, returns 0; a call
+ * with nothing to do, on stderr, returns GW_EXIT_USAGE. One write either way. */
+int gw_usage(const char *text, int asked);
+
 /* "gowrap: note: <text>" on stderr, one line, one write. */
 void gw_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
