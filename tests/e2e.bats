@@ -138,7 +138,7 @@ EOF
 	assert_failure 105
 	assert_output --partial "GOMODCACHE"
 	assert_output --partial "gowrap toolchain install go1.27.3"
-	[ ! -e "$BATS_TEST_TMPDIR/lib127.a" ]
+	assert [ ! -e "$BATS_TEST_TMPDIR/lib127.a" ]
 
 	run --separate-stderr "$GOWRAP" toolchain install go1.27.3 --sdk "$BATS_TEST_TMPDIR/sdk" --bin "$BATS_TEST_TMPDIR/bin"
 	assert_success

@@ -72,7 +72,7 @@ count_compiles() { grep -c '/compile ' || true; }
 @test "applied for Go 1.26.8: --json shape, keys on GOROOT as given" {
 	run "$GOWRAP" overlay --goroot "$GO126_ROOT" --json
 	assert_success
-	[ "$(wc -l <<<"$output")" -eq 1 ]
+	assert [ "$(wc -l <<<"$output")" -eq 1 ]
 	assert_equal "$(field .status)" applied
 	assert_equal "$(field .marker)" internal/cpu.gowrapMarkerV1
 	assert_equal "$(field .goversion)" go1.26.8
@@ -81,7 +81,7 @@ count_compiles() { grep -c '/compile ' || true; }
 	assert_equal "$(field .blob)" "$(git hash-object "$GO126_ROOT/src/internal/cpu/cpu_arm64_other.go")"
 	jq -e --arg f "$GO126_ROOT/src/internal/cpu/cpu_arm64_other.go" '.inputs | index($f)' <<<"$output"
 	ov=$(field .overlay)
-	[[ "$ov" == "$GOWRAP_CACHE"/overlay/*/overlay.json ]]
+	assert_glob "$ov" "$GOWRAP_CACHE/overlay/*/overlay.json"
 	run jq -r '.Replace | keys[]' "$ov"
 	assert_output "$GO126_ROOT/src/internal/cpu/cpu_arm64_ios_gowrap.go
 $GO126_ROOT/src/internal/cpu/cpu_arm64_other.go"
@@ -199,7 +199,7 @@ build_std_twice() {
 	assert_equal "$(field .marker)" null
 	assert_equal "$(field .variant)" upstream-fixed-8058a577
 	assert_equal "$(jq -c . "$(field .overlay)")" '{"Replace":{}}'
-	[ "$(grep -c 'already detects ARM64 features on iOS' <<<"$stderr")" -eq 1 ]
+	assert [ "$(grep -c 'already detects ARM64 features on iOS' <<<"$stderr")" -eq 1 ]
 }
 
 @test "the not-needed overlay (no replacements) is accepted by the go command" {

@@ -13,21 +13,21 @@ setup() {
 @test "go version is byte-identical through the shim" {
 	d="$(dgo version 2>&1; echo "rc=$?")"
 	s="$(sgo version 2>&1; echo "rc=$?")"
-	[ "$d" = "$s" ]
-	[ "$(log_field injected)" = false ]
+	assert [ "$d" = "$s" ]
+	assert [ "$(log_field injected)" = false ]
 }
 
 @test "go env and go env -json are byte-identical through the shim" {
 	# GOGCCFLAGS names a fresh temp directory on every run (even two direct
 	# runs differ), so it is compared without that one random path.
 	norm() { sed -E 's#go-build[0-9]+#go-buildN#g'; }
-	[ "$(dgo env 2>&1 | norm)" = "$(sgo env 2>&1 | norm)" ]
-	[ "$(dgo env -json 2>&1 | norm)" = "$(sgo env -json 2>&1 | norm)" ]
+	assert [ "$(dgo env 2>&1 | norm)" = "$(sgo env 2>&1 | norm)" ]
+	assert [ "$(dgo env -json 2>&1 | norm)" = "$(sgo env -json 2>&1 | norm)" ]
 	# everything else byte for byte
 	[ "$(dgo env GOROOT GOPATH GOFLAGS GOOS GOARCH GOTOOLCHAIN GOVERSION 2>&1)" = \
 	  "$(sgo env GOROOT GOPATH GOFLAGS GOOS GOARCH GOTOOLCHAIN GOVERSION 2>&1)" ]
 	# also with an iOS target in the environment: env is never touched
-	[ "$(GOOS=ios GOARCH=arm64 dgo env 2>&1 | norm)" = "$(GOOS=ios GOARCH=arm64 sgo env 2>&1 | norm)" ]
+	assert [ "$(GOOS=ios GOARCH=arm64 dgo env 2>&1 | norm)" = "$(GOOS=ios GOARCH=arm64 sgo env 2>&1 | norm)" ]
 }
 
 @test "pass-through execs the real go: the shim's pid becomes go's" {
@@ -57,17 +57,17 @@ setup() {
 	run dgo build -o /dev/null .
 	ds=$status; dout=$output
 	run sgo build -o /dev/null .
-	[ "$status" -eq "$ds" ]
-	[ "$output" = "$dout" ]
-	[ "$ds" -eq 1 ]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$output" = "$dout" ]
+	assert [ "$ds" -eq 1 ]
 	# and the same for an injected (ios/arm64) build
 	run env GOOS=ios GOARCH=arm64 CGO_ENABLED=0 "$REAL_GO" vet .
 	ds=$status; dout=$output
 	run env GOOS=ios GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go vet .
-	[ "$status" -eq "$ds" ]
-	[ "$output" = "$dout" ]
-	[ "$(log_field injected)" = true ]
-	[ "$(log_field exit)" = "$ds" ]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$output" = "$dout" ]
+	assert [ "$(log_field injected)" = true ]
+	assert [ "$(log_field exit)" = "$ds" ]
 }
 
 @test "go run of a program exiting 3 and a failing go test: same status" {
@@ -76,9 +76,9 @@ setup() {
 	run env EXIT=3 "$REAL_GO" run . x
 	ds=$status; dout=$output
 	run env EXIT=3 PATH="$(shim_path)" go run . x
-	[ "$status" -eq "$ds" ]
-	[ "$output" = "$dout" ]
-	[ "$ds" -eq 1 ]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$output" = "$dout" ]
+	assert [ "$ds" -eq 1 ]
 	cat >"$TMP/a/main_test.go" <<-'EOM'
 	package main
 
@@ -89,9 +89,9 @@ setup() {
 	run dgo test -count=1 .
 	ds=$status
 	run sgo test -count=1 .
-	[ "$status" -eq "$ds" ]
-	[ "$ds" -eq 1 ]
-	[[ "$output" == *boom* ]]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$ds" -eq 1 ]
+	assert_glob "$output" "*boom*"
 }
 
 @test "arguments with spaces, quotes and non-ASCII reach the program exactly" {
@@ -99,12 +99,12 @@ setup() {
 	cd "$TMP/a"
 	args=("a b" "'single'" '"double"' 'back\slash' 'ümlaut 日本' '$HOME' '' '-tags=ios' '-overlay=x')
 	run dgo run . "${args[@]}"
-	[ "$status" -eq 0 ]
+	assert_success
 	want="$output"
 	run sgo run . "${args[@]}"
-	[ "$status" -eq 0 ]
-	[ "$output" = "$want" ]
-	[ "$output" = '["a b","'"'"'single'"'"'","\"double\"","back\\slash","ümlaut 日本","$HOME","","-tags=ios","-overlay=x"]' ]
+	assert_success
+	assert [ "$output" = "$want" ]
+	assert [ "$output" = '["a b","'"'"'single'"'"'","\"double\"","back\\slash","ümlaut 日本","$HOME","","-tags=ios","-overlay=x"]' ]
 }
 
 @test "arguments with spaces, quotes and non-ASCII survive an injected call" {
@@ -112,9 +112,9 @@ setup() {
 	run env GOOS=ios GOARCH=arm64 "$REAL_GO" list -f "$tmpl" internal/cpu
 	want="$output"
 	run env GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list -f "$tmpl" internal/cpu
-	[ "$status" -eq 0 ]
-	[ "$output" = "$want" ]
-	[ "$(log_field injected)" = true ]
+	assert_success
+	assert [ "$output" = "$want" ]
+	assert [ "$(log_field injected)" = true ]
 }
 
 @test "SIGINT to the process group: same status through the shim (go run, pass-through)" {
@@ -125,8 +125,8 @@ setup() {
 	d="$(signal_status "$REAL_GO" run .)"
 	s="$(PATH="$(shim_path)" signal_status go run .)"
 	echo "direct=$d shim=$s"
-	[ "$d" = "$s" ]
-	[ "$d" != never-ready ]
+	assert [ "$d" = "$s" ]
+	assert [ "$d" != never-ready ]
 }
 
 @test "SIGTERM to the go process: same status through the shim (go run, pass-through)" {
@@ -136,8 +136,8 @@ setup() {
 	d="$(signal_status "$REAL_GO" run .)"
 	s="$(PATH="$(shim_path)" signal_status go run .)"
 	echo "direct=$d shim=$s"
-	[ "$d" = "$s" ]
-	[ "$d" = 143 ]
+	assert [ "$d" = "$s" ]
+	assert [ "$d" = 143 ]
 }
 
 @test "SIGINT and SIGTERM during an injected build: same status as without the shim" {
@@ -161,8 +161,8 @@ setup() {
 		d="$(signal_status "$REAL_GO" build -toolexec="$TMP/slowtool" -o /dev/null .)"
 		s="$(PATH="$(shim_path)" signal_status go build -toolexec="$TMP/slowtool" -o /dev/null .)"
 		echo "$spec direct=$d shim=$s"
-		[ "$d" = "$s" ]
-		[[ "$d" == *:gone ]]
+		assert [ "$d" = "$s" ]
+		assert_glob "$d" "*:gone"
 	done
 	grep -q '"injected":true' "$GOWRAP_LOG"
 }
@@ -172,12 +172,12 @@ setup() {
 @test "ios/arm64: the marker is compiled into internal/cpu" {
 	f="$(GOOS=ios GOARCH=arm64 cpu_export sgo)"
 	has_marker "$f"
-	[ "$(log_field injected)" = true ]
-	[ "$(log_field target)" = '"ios/arm64"' ]
-	[ "$(log_field goroot)" = "\"$REAL_GOROOT\"" ]
+	assert [ "$(log_field injected)" = true ]
+	assert [ "$(log_field target)" = '"ios/arm64"' ]
+	assert [ "$(log_field goroot)" = "\"$REAL_GOROOT\"" ]
 	ov="$(log_field overlay | jq -r .)"
-	[ -f "$ov" ]
-	[[ "$ov" == "$GOWRAP_CACHE"/* ]]
+	assert [ -f "$ov" ]
+	assert_glob "$ov" "$GOWRAP_CACHE/*"
 	# without GOWRAP_LOG (nothing to do after go: the shim execs it)
 	f="$(GOWRAP_LOG= GOOS=ios GOARCH=arm64 cpu_export sgo)"
 	has_marker "$f"
@@ -189,7 +189,7 @@ setup() {
 @test "gomobile style GOFLAGS=-tags=ios,... with GOOS=ios gets the marker" {
 	f="$(GOOS=ios GOARCH=arm64 GOFLAGS=-tags=ios,tvos cpu_export sgo)"
 	has_marker "$f"
-	[ "$(log_field tags)" = '"ios,tvos"' ]
+	assert [ "$(log_field tags)" = '"ios,tvos"' ]
 }
 
 @test "Mac Catalyst style: GOOS=darwin with the ios tag gets the marker (GOFLAGS and argv)" {
@@ -211,29 +211,29 @@ setup() {
 	# argv -tags overrides GOFLAGS' tags (last wins): no ios left
 	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=ios sgo list -tags macos -export -f '{{.Export}}' internal/cpu)"
 	refute has_marker "$f"
-	[ "$(log_field injected)" = false ]
+	assert [ "$(log_field injected)" = false ]
 }
 
 @test "linux/arm64, darwin/arm64, ios/amd64, netbsd/arm64: nothing injected, no marker" {
 	for t in linux/arm64 darwin/arm64 ios/amd64 netbsd/arm64 darwin/amd64; do
 		f="$(GOOS="${t%/*}" GOARCH="${t#*/}" cpu_export sgo)"
 		refute has_marker "$f"
-		[ "$(log_field injected)" = false ]
-		[ "$(log_field target)" = "\"$t\"" ]
+		assert [ "$(log_field injected)" = false ]
+		assert [ "$(log_field target)" = "\"$t\"" ]
 	done
 	# tags that merely contain "ios" are not the ios tag
 	f="$(GOOS=darwin GOARCH=arm64 GOFLAGS=-tags=iosx,xios cpu_export sgo)"
 	refute has_marker "$f"
-	[ "$(log_field injected)" = false ]
+	assert [ "$(log_field injected)" = false ]
 }
 
 @test "the ios tag outside darwin (linux, android, freebsd, openbsd, windows, netbsd): passed through, builds as without the shim" {
 	for os in linux android freebsd openbsd windows netbsd; do
 		run env GOOS=$os GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go build -tags ios internal/cpu
 		echo "$os: $output"
-		[ "$status" -eq 0 ]
-		[ "$(log_field injected)" = false ]
-		[ "$(log_field target)" = "\"$os/arm64\"" ]
+		assert_success
+		assert [ "$(log_field injected)" = false ]
+		assert [ "$(log_field target)" = "\"$os/arm64\"" ]
 	done
 }
 
@@ -242,7 +242,7 @@ setup() {
 	printf 'GOOS=ios\nGOARCH=arm64\n' >"$GOENV"
 	f="$(cpu_export sgo)"
 	has_marker "$f"
-	[ "$(log_field target)" = '"ios/arm64"' ]
+	assert [ "$(log_field target)" = '"ios/arm64"' ]
 	# environment beats the file
 	f="$(GOOS=linux cpu_export sgo)"
 	refute has_marker "$f"
@@ -281,44 +281,44 @@ setup() {
 	cd "$TMP/m"
 	sgo list -e -f x . -tags ios >/dev/null
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[0]}" = list ]
-	[[ "${got[1]}" == -overlay=/* ]]
-	[ "${got[*]:2}" = "-e -f x . -tags ios" ]
+	assert [ "${got[0]}" = list ]
+	assert_glob "${got[1]}" "-overlay=/*"
+	assert [ "${got[*]:2}" = "-e -f x . -tags ios" ]
 
 	sgo list -C "$TMP/m" -e . >/dev/null
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[*]:0:3}" = "list -C $TMP/m" ]
-	[[ "${got[3]}" == -overlay=/* ]]
+	assert [ "${got[*]:0:3}" = "list -C $TMP/m" ]
+	assert_glob "${got[3]}" "-overlay=/*"
 
 	(cd / && sgo -C "$TMP/m" list -e . >/dev/null)
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[*]:0:3}" = "-C $TMP/m list" ]
-	[[ "${got[3]}" == -overlay=/* ]]
+	assert [ "${got[*]:0:3}" = "-C $TMP/m list" ]
+	assert_glob "${got[3]}" "-overlay=/*"
 
 	(cd / && sgo list -C="$TMP/m" -e . >/dev/null)
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[1]}" = "-C=$TMP/m" ]
-	[[ "${got[2]}" == -overlay=/* ]]
+	assert [ "${got[1]}" = "-C=$TMP/m" ]
+	assert_glob "${got[2]}" "-overlay=/*"
 
 	# program arguments after `go run pkg` and test args after -args are not ours
 	run sgo vet . -args -overlay=/nonexistent
 	mapfile -t got <"$ARGV_FILE"
-	[[ "${got[1]}" == -overlay=/* ]]
-	[ "${got[-1]}" = -overlay=/nonexistent ]
+	assert_glob "${got[1]}" "-overlay=/*"
+	assert [ "${got[-1]}" = -overlay=/nonexistent ]
 	# exactly one -overlay added
-	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
+	assert [ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
 	# go test: flags may follow packages, but nothing after -args is go's
 	run sgo test -c -o /dev/null . -count=1 -args -overlay=/nonexistent -tags ios
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[0]}" = test ]
-	[[ "${got[1]}" == -overlay=/* ]]
-	[ "${got[*]:2}" = "-c -o /dev/null . -count=1 -args -overlay=/nonexistent -tags ios" ]
+	assert [ "${got[0]}" = test ]
+	assert_glob "${got[1]}" "-overlay=/*"
+	assert [ "${got[*]:2}" = "-c -o /dev/null . -count=1 -args -overlay=/nonexistent -tags ios" ]
 	# ... while a go test flag after the package is still go's
 	printf '{"Replace":{}}\n' >"$TMP/empty.json"
 	run sgo test -c -o /dev/null . -overlay="$TMP/empty.json"
 	mapfile -t got <"$ARGV_FILE"
-	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 1 ]
-	[[ "${got[-1]}" == -overlay="$GOWRAP_CACHE"/merged/* ]]
+	assert [ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 1 ]
+	assert_glob "${got[-1]}" "-overlay=$GOWRAP_CACHE/merged/*"
 }
 
 @test "go test: a non-flag after a post-package flag ends go's flags; what follows is the test binary's" {
@@ -333,24 +333,24 @@ setup() {
 	# there is no -o for the shim to check
 	run sgo test -c . -v foo -o notmacho
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -f t.test ]
-	[ "$(log_field verified)" = null ]
+	assert_success
+	assert [ -f t.test ]
+	assert [ "$(log_field verified)" = null ]
 	# nor a caller overlay to merge; the argument reaches go untouched
 	run sgo test -c . -v foo -overlay=/nonexistent.json
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	mapfile -t got <"$ARGV_FILE"
-	[ "${got[-1]}" = -overlay=/nonexistent.json ]
-	[ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
+	assert [ "${got[-1]}" = -overlay=/nonexistent.json ]
+	assert [ "$(grep -c '^-overlay=' "$ARGV_FILE")" -eq 2 ]
 	# nor a -tags: the build's own tags decide (here: none, GOOS=ios)
 	run sgo test -c -tags ios,x . -v foo -tags bar
-	[ "$status" -eq 0 ]
-	[ "$(log_field tags)" = '"ios,x"' ]
+	assert_success
+	assert [ "$(log_field tags)" = '"ios,x"' ]
 	# flags after the packages are still go's while no such word comes
 	run sgo test -c . -count=1 -o t2.test
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = true ]
+	assert_success
+	assert [ "$(log_field verified)" = true ]
 }
 
 @test "-C dir: the effective directory decides, and the marker is compiled" {
@@ -358,15 +358,15 @@ setup() {
 	cd /
 	f="$(GOOS=ios GOARCH=arm64 sgo -C "$TMP/m" list -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$f"
-	[ "$(log_field dir)" = "\"$TMP/m\"" ]
+	assert [ "$(log_field dir)" = "\"$TMP/m\"" ]
 	f="$(GOOS=ios GOARCH=arm64 sgo list -C "$TMP/m" -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$f"
 	# a -C that does not exist is go's error to report, unchanged
 	run env GOOS=ios GOARCH=arm64 "$REAL_GO" list -C "$TMP/nope" .
 	ds=$status; dout=$output
 	run env GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list -C "$TMP/nope" .
-	[ "$status" -eq "$ds" ]
-	[ "$output" = "$dout" ]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$output" = "$dout" ]
 }
 
 # --- the caller's own overlay ----------------------------------------------
@@ -383,7 +383,7 @@ setup() {
 	refute grep -aq original-message-text "$pexp"
 	has_marker "$cexp"
 	merged="$(log_field overlay | jq -r .)"
-	[[ "$merged" == "$GOWRAP_CACHE"/merged/*.json ]]
+	assert_glob "$merged" "$GOWRAP_CACHE/merged/*.json"
 	# relative entries stay relative: go resolves them in its own directory
 	jq -e '.Replace["p/p.go"] == "p_replacement.go"' "$merged"
 	# JSON escapes in the caller's file are decoded (\u0070 is "p")
@@ -391,7 +391,7 @@ setup() {
 	out="$(GOOS=ios GOARCH=arm64 sgo list -C "$TMP/m" -overlay=esc.json -export -f '{{.Export}}' ./p)"
 	grep -aq caller-overlay-text "$out"
 	# the caller's file is untouched
-	[ "$(cat "$TMP/m/my.json")" = '{"Replace":{"p/p.go":"p_replacement.go"}}' ]
+	assert [ "$(cat "$TMP/m/my.json")" = '{"Replace":{"p/p.go":"p_replacement.go"}}' ]
 }
 
 @test "caller's -overlay from GOFLAGS is merged too (two-argument -overlay form in argv also)" {
@@ -409,7 +409,7 @@ setup() {
 	# identical inputs name the identical merged file
 	a="$(log_field overlay)"
 	GOOS=ios GOARCH=arm64 sgo list -overlay "$TMP/my.json" -e ./p >/dev/null
-	[ "$(log_field overlay)" = "$a" ]
+	assert [ "$(log_field overlay)" = "$a" ]
 }
 
 # --- GOROOT, memo ------------------------------------------------------------
@@ -419,46 +419,46 @@ setup() {
 	cd "$TMP/m"
 	export GOOS=ios GOARCH=arm64
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"miss"' ]
+	assert [ "$(log_field memo)" = '"miss"' ]
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"hit"' ]
+	assert [ "$(log_field memo)" = '"hit"' ]
 	echo "// touched" >>go.mod
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"miss"' ]
+	assert [ "$(log_field memo)" = '"miss"' ]
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"hit"' ]
+	assert [ "$(log_field memo)" = '"hit"' ]
 	GOTOOLCHAIN=local+auto sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"miss"' ]
+	assert [ "$(log_field memo)" = '"miss"' ]
 	# a new go.mod between the directory and the old module root is seen
 	mkdir -p sub/inner
 	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
 	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
-	[ "$(log_field memo)" = '"hit"' ]
+	assert [ "$(log_field memo)" = '"hit"' ]
 	printf 'module example.com/sub\n\ngo 1.21\n' >sub/go.mod
 	sgo -C sub/inner list -e . >/dev/null 2>&1 || true
-	[ "$(log_field memo)" = '"miss"' ]
+	assert [ "$(log_field memo)" = '"miss"' ]
 	# deleting the generated overlay is a miss, and it is regenerated
 	ov="$(log_field overlay | jq -r .)"
 	rm -f "$ov"
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"miss"' ]
-	[ -f "$ov" ]
+	assert [ "$(log_field memo)" = '"miss"' ]
+	assert [ -f "$ov" ]
 	# so is deleting a replacement file it names (the list comes from the
 	# CLI's reply, which reads the overlay JSON with cJSON)
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"hit"' ]
+	assert [ "$(log_field memo)" = '"hit"' ]
 	rep="$(dirname "$ov")/cpu_arm64_ios_gowrap.go"
-	[ -f "$rep" ]
+	assert [ -f "$rep" ]
 	rm -f "$rep"
 	sgo list -e . >/dev/null
-	[ "$(log_field memo)" = '"miss"' ]
-	[ -f "$rep" ]
+	assert [ "$(log_field memo)" = '"miss"' ]
+	assert [ -f "$rep" ]
 }
 
 @test "GOROOT comes from the real go in the caller's environment (GOROOT override is followed)" {
 	ln -s "$REAL_GOROOT" "$TMP/goroot-link"
 	f="$(GOROOT="$TMP/goroot-link" GOOS=ios GOARCH=arm64 cpu_export sgo)"
-	[ "$(log_field goroot)" = "\"$TMP/goroot-link\"" ]
+	assert [ "$(log_field goroot)" = "\"$TMP/goroot-link\"" ]
 	# the overlay is keyed on the path go uses, so it still takes effect
 	has_marker "$f"
 	jq -e --arg k "$TMP/goroot-link/src/internal/cpu/cpu_arm64_other.go" '.Replace | has($k)' \
@@ -473,22 +473,22 @@ setup() {
 	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
 	run sgo build -o app .
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = true ]
-	[ "$(log_field output)" = "\"$TMP/app/app\"" ]
+	assert_success
+	assert [ "$(log_field verified)" = true ]
+	assert [ "$(log_field output)" = "\"$TMP/app/app\"" ]
 	# a go that silently drops -overlay (what a wrong GOROOT key amounts to)
 	make_dropgo "$TMP/dropgo"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
 	echo "$output"
-	[ "$status" -eq 110 ]
-	[[ "$output" == *"gowrap: built output lacks the gowrap marker: $TMP/app/app2"* ]]
-	[[ "$output" == *arm64* ]]
-	[[ "$output" == *"(fix: "* ]]
-	[ "$(log_field verified)" = false ]
+	assert_failure 110
+	assert_glob "$output" "*gowrap: built output lacks the gowrap marker: $TMP/app/app2*"
+	assert_glob "$output" "*arm64*"
+	assert_glob "$output" "*(fix: *"
+	assert [ "$(log_field verified)" = false ]
 	# GOWRAP_VERIFY=0 turns the check off
 	run env GOWRAP_VERIFY=0 GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = null ]
+	assert_success
+	assert [ "$(log_field verified)" = null ]
 }
 
 @test "verification: go test -c -o verifies; -o to a directory checks what go wrote there; /dev/null is not checked" {
@@ -498,17 +498,17 @@ setup() {
 	cd "$TMP/t"
 	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
 	run sgo test -c -o x.test .
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = true ]
-	[ "$(log_field output)" = "\"$TMP/t/x.test\"" ]
+	assert_success
+	assert [ "$(log_field verified)" = true ]
+	assert [ "$(log_field output)" = "\"$TMP/t/x.test\"" ]
 	mkdir -p out
 	run sgo test -c -o out/ .
-	[ "$status" -eq 0 ]
-	[ -f out/t.test ]
-	[ "$(log_field verified)" = true ]
-	[ "$(log_field output)" = "\"$TMP/t/out/t.test\"" ]
+	assert_success
+	assert [ -f out/t.test ]
+	assert [ "$(log_field verified)" = true ]
+	assert [ "$(log_field output)" = "\"$TMP/t/out/t.test\"" ]
 	run sgo build -o /dev/null std
-	[ "$(log_field verified)" = null ]
+	assert [ "$(log_field verified)" = null ]
 }
 
 @test "verification: darwin/arm64 with the ios tag (a macOS-platform link) verifies, not 110" {
@@ -519,20 +519,20 @@ setup() {
 	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
 	run sgo build -tags ios -o app .
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = true ]
-	[ "$(log_field verified)" = true ]
+	assert_success
+	assert [ "$(log_field injected)" = true ]
+	assert [ "$(log_field verified)" = true ]
 	"$SYMCHECK" --expect required app
 	# an overlay dropped on the way still fails the build
 	make_dropgo "$TMP/dropgo"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -tags ios -o app2 .
 	echo "$output"
-	[ "$status" -eq 110 ]
-	[[ "$output" == *"gowrap: built output lacks the gowrap marker: $TMP/app/app2: arm64 macos slice: marker missing"* ]]
+	assert_failure 110
+	assert_glob "$output" "*gowrap: built output lacks the gowrap marker: $TMP/app/app2: arm64 macos slice: marker missing*"
 	# without the tag nothing is injected and nothing is checked
 	run sgo build -o app3 .
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = false ]
+	assert_success
+	assert [ "$(log_field injected)" = false ]
 }
 
 @test "verification: an -o file go did not write (go test -c, no test files) is not judged" {
@@ -544,19 +544,19 @@ setup() {
 	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
 	# a stale stock test binary from an earlier build without the shim
 	run dgo test -c -o x.test .
-	[ "$status" -eq 0 ]
+	assert_success
 	cp -p x.test stale.copy
 	# p has no tests: go writes nothing, so there is nothing of this build to check
 	run sgo test -c -o x.test ./p
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"no test files"* ]]
-	[ "$(log_field verified)" = null ]
+	assert_success
+	assert_glob "$output" "*no test files*"
+	assert [ "$(log_field verified)" = null ]
 	cmp x.test stale.copy
 	# a build that does write it is checked as before
 	run sgo test -c -o x.test .
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = true ]
+	assert_success
+	assert [ "$(log_field verified)" = true ]
 }
 
 @test "verification: c-archive (gomobile's per-arch .a) verifies" {
@@ -575,8 +575,8 @@ setup() {
 	export GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64"
 	run sgo build -buildmode=c-archive -ldflags=-extar="$APPLE/bin/ar" -o "$TMP/lib/x.a" .
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = true ]
+	assert_success
+	assert [ "$(log_field verified)" = true ]
 }
 
 @test "verification: a Go package archive (-o of a non-main package, -buildmode=archive) is not failed" {
@@ -585,30 +585,30 @@ setup() {
 	export GOOS=ios GOARCH=arm64 CGO_ENABLED=0
 	run sgo build -o p.a ./p
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -f p.a ]
-	[ "$(log_field injected)" = true ]
-	[ "$(log_field verified)" = null ]
+	assert_success
+	assert [ -f p.a ]
+	assert [ "$(log_field injected)" = true ]
+	assert [ "$(log_field verified)" = null ]
 	run sgo build -buildmode=archive -o p2.a ./p
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field verified)" = null ]
+	assert_success
+	assert [ "$(log_field verified)" = null ]
 	# the same as without the shim
 	run dgo build -buildmode=archive -o p3.a ./p
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 # --- faults: one line, distinct exit code ------------------------------------
 
 @test "fault 100: GOWRAP_GO not executable; no go on PATH at all" {
 	run env GOWRAP_GO="$TMP/nope" PATH="$(shim_path)" go version
-	[ "$status" -eq 100 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: GOWRAP_GO is not usable: $TMP/nope is not an executable file (fix: "* ]]
+	assert_failure 100
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: GOWRAP_GO is not usable: $TMP/nope is not an executable file (fix: *"
 	run env PATH="$TMP/empty" "$SHIM_DIR/go" version
-	[ "$status" -eq 100 ]
-	[[ "$output" == "gowrap: cannot find the real go: no executable named go on PATH (fix: "* ]]
-	[ "$(log_field exit)" = 100 ]
+	assert_failure 100
+	assert_glob "$output" "gowrap: cannot find the real go: no executable named go on PATH (fix: *"
+	assert [ "$(log_field exit)" = 100 ]
 }
 
 @test "fault 101: only gowrap shims on PATH (two copies cannot loop)" {
@@ -616,38 +616,38 @@ setup() {
 	cp "$SHIM_DIR/go" "$TMP/shim2/go"
 	# (timeout: a loop between the two copies must fail the test, not hang it)
 	run timeout 20 env PATH="$SHIM_DIR:$TMP/shim2" "$SHIM_DIR/go" version
-	[ "$status" -eq 101 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot find the real go: only gowrap shims are named go on PATH (fix: "* ]]
+	assert_failure 101
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot find the real go: only gowrap shims are named go on PATH (fix: *"
 	# the copy first, the original second, then the real go: found, no loop
 	run timeout 20 env PATH="$TMP/shim2:$SHIM_DIR:$(dirname "$REAL_GO")" go version
-	[ "$status" -eq 0 ]
-	[ "$output" = "$("$REAL_GO" version)" ]
+	assert_success
+	assert [ "$output" = "$("$REAL_GO" version)" ]
 	# GOWRAP_GO naming a shim
 	run timeout 20 env GOWRAP_GO="$TMP/shim2/go" PATH="$(shim_path)" go version
-	[ "$status" -eq 101 ]
+	assert_failure 101
 }
 
 @test "fault 102/103: caller's overlay missing, not JSON, not an overlay" {
 	export GOOS=ios GOARCH=arm64
 	cd "$TMP"
 	run sgo list -overlay=missing.json internal/cpu
-	[ "$status" -eq 102 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot read your -overlay file: missing.json: No such file or directory (fix: "* ]]
+	assert_failure 102
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot read your -overlay file: missing.json: No such file or directory (fix: *"
 	echo 'not json' >bad.json
 	run sgo list -overlay=bad.json internal/cpu
-	[ "$status" -eq 103 ]
-	[[ "$output" == "gowrap: your -overlay file is not overlay JSON: bad.json: not a JSON object (fix: "* ]]
+	assert_failure 103
+	assert_glob "$output" "gowrap: your -overlay file is not overlay JSON: bad.json: not a JSON object (fix: *"
 	echo '{"Replace":["x"]}' >arr.json
 	run sgo list -overlay=arr.json internal/cpu
-	[ "$status" -eq 103 ]
-	[[ "$output" == *'"Replace" is not an object'* ]]
+	assert_failure 103
+	assert_output --partial '"Replace" is not an object'
 	echo '{"Replace":{"a":1}}' >num.json
 	run env GOFLAGS=-overlay=num.json PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 103 ]
+	assert_failure 103
 	# nothing half-written: no merged file
-	[ ! -e "$GOWRAP_CACHE/merged" ] || [ -z "$(ls "$GOWRAP_CACHE/merged")" ]
+	assert_equal "$(ls -A "$GOWRAP_CACHE/merged" 2>/dev/null)" ""
 }
 
 @test "fault 104: caller and gowrap replace the same file" {
@@ -655,30 +655,30 @@ setup() {
 	key="$REAL_GOROOT/src/internal/cpu/cpu_arm64_other.go"
 	printf '{"Replace":{"%s":"%s"}}\n' "$key" "$TMP/mine.go" >"$TMP/c.json"
 	run sgo list -overlay="$TMP/c.json" internal/cpu
-	[ "$status" -eq 104 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/"*".json (fix: "* ]]
-	[ "$(log_field exit)" = 104 ]
+	assert_failure 104
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/*.json (fix: *"
+	assert [ "$(log_field exit)" = 104 ]
 	# the same replacement twice is no conflict: gomobile given gowrap's own
 	# overlay (`gomobile bind -overlay=$(gowrap overlay)`) under the shim
 	ours="$(GOWRAP_LOG= "$GOWRAP" overlay)"
 	f="$(sgo list -overlay="$ours" -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$f"
-	[ "$(log_field exit)" = 0 ]
+	assert [ "$(log_field exit)" = 0 ]
 }
 
 @test "fault 105: GOROOT under GOMODCACHE (GOTOOLCHAIN download) refused with the fix" {
 	run env GOTOOLCHAIN=go1.27.3 "$REAL_GO" version
 	[ "$status" -eq 0 ] || skip "go1.27.3 toolchain not available (offline?)"
 	run env GOTOOLCHAIN=go1.27.3 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 105 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot overlay this toolchain: "*"golang.org/toolchain@v0.0.1-go1.27.3"*"lies beneath GOMODCACHE"*"refuses overlays"*"gowrap toolchain install go1.27.3"*"(fix: "* ]]
+	assert_failure 105
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot overlay this toolchain: *golang.org/toolchain@v0.0.1-go1.27.3*lies beneath GOMODCACHE*refuses overlays*gowrap toolchain install go1.27.3*(fix: *"
 	# builds that need no overlay still pass through
 	run env GOTOOLCHAIN=go1.27.3 GOOS=linux GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 0 ]
+	assert_success
 	run env GOTOOLCHAIN=go1.27.3 PATH="$(shim_path)" go version
-	[ "$output" = "go version go1.27.3 linux/amd64" ] || [[ "$output" == "go version go1.27.3 "* ]]
+	assert_glob "$output" "go version go1.27.3 *"
 }
 
 @test "fault 105 from gowrap overlay's reply: a toolchain-module GOROOT outside GOMODCACHE is 105, not 108" {
@@ -688,57 +688,57 @@ setup() {
 	mkdir -p "$TMP/tc/golang.org"
 	cp -as "$REAL_GOROOT" "$tc" 2>/dev/null
 	run env GOROOT="$tc" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 105 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: GOROOT lies beneath GOMODCACHE: $tc is a module-cache toolchain"*"(fix: "* ]]
-	[ "$(log_field exit)" = 105 ]
+	assert_failure 105
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: GOROOT lies beneath GOMODCACHE: $tc is a module-cache toolchain*(fix: *"
+	assert [ "$(log_field exit)" = 105 ]
 }
 
 @test "fault 106: cache directory unwritable" {
 	run env GOWRAP_CACHE=/etc/passwd/x GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 106 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot create directory: /etc/passwd/x: Not a directory (fix: "* ]]
+	assert_failure 106
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot create directory: /etc/passwd/x: Not a directory (fix: *"
 	# pass-through calls do not need the cache
 	run env GOWRAP_CACHE=/etc/passwd/x PATH="$(shim_path)" go version
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 @test "fault 106: a relative GOWRAP_CACHE is refused (shim, gowrap overlay, doctor), nothing written" {
 	mkdir -p "$TMP/w"
 	cd "$TMP/w"
 	run env GOWRAP_CACHE=rel/cache GOOS=ios GOARCH=arm64 CGO_ENABLED=0 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 106 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
-	[ ! -e rel ]
-	[ "$(log_field exit)" = 106 ]
+	assert_failure 106
+	assert_equal "${#lines[@]}" 1
+	assert [ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	assert [ ! -e rel ]
+	assert [ "$(log_field exit)" = 106 ]
 	run env GOWRAP_CACHE=rel/cache "$GOWRAP" overlay
-	[ "$status" -eq 106 ]
-	[ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
-	[ ! -e rel ]
+	assert_failure 106
+	assert [ "$output" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	assert [ ! -e rel ]
 	run env GOWRAP_CACHE=rel/cache PATH="$(shim_path)" "$GOWRAP" doctor --json
-	[ "$status" -eq 1 ]
-	[ "$(printf '%s' "$output" | jq -r .problems)" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
+	assert_failure 1
+	assert [ "$(printf '%s' "$output" | jq -r .problems)" = "gowrap: cannot use the cache directory: GOWRAP_CACHE=rel/cache is not an absolute path (fix: set GOWRAP_CACHE to an absolute path)" ]
 	# pass-through calls do not need the cache
 	run env GOWRAP_CACHE=rel/cache PATH="$(shim_path)" go version
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 @test "fault 107: unbalanced quotes in GOFLAGS, only when it matters" {
 	run env GOFLAGS="-tags='ios" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 107 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot parse GOFLAGS: unterminated quote in the -tags value of GOFLAGS=-tags='ios (fix: "* ]]
+	assert_failure 107
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in the -tags value of GOFLAGS=-tags='ios (fix: *"
 	run env GOFLAGS="'-tags=ios" GOOS=darwin GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 107 ]
-	[[ "$output" == "gowrap: cannot parse GOFLAGS: unterminated quote in GOFLAGS='-tags=ios (fix: "* ]]
+	assert_failure 107
+	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in GOFLAGS='-tags=ios (fix: *"
 	# not an arm64 build / not a build: go's own message, unchanged
 	run env GOFLAGS="'-x" GOARCH=amd64 "$REAL_GO" list internal/cpu
 	ds=$status; dout=$output
 	run env GOFLAGS="'-x" GOARCH=amd64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq "$ds" ]
-	[ "$output" = "$dout" ]
+	assert [ "$status" -eq "$ds" ]
+	assert [ "$output" = "$dout" ]
 }
 
 @test "fault 108: an internal/cpu variant gowrap does not know is refused, nothing built" {
@@ -748,11 +748,11 @@ setup() {
 	{ cat "$REAL_GOROOT/src/internal/cpu/cpu_arm64_other.go"; echo "// edited"; } \
 		>"$TMP/gr/src/internal/cpu/cpu_arm64_other.go"
 	run env GOROOT="$TMP/gr" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 108 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == gowrap:* ]]
-	[[ "$output" == *cpu_arm64_other.go* ]]
-	[ "$(log_field exit)" = 108 ]
+	assert_failure 108
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap:*"
+	assert_glob "$output" "*cpu_arm64_other.go*"
+	assert [ "$(log_field exit)" = 108 ]
 }
 
 @test "fault 109: go env fails" {
@@ -763,8 +763,8 @@ setup() {
 	EOM
 	chmod +x "$TMP/envfail"
 	run env GOWRAP_GO="$TMP/envfail" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 109 ]
-	[[ "$output" == "gowrap: go env failed: go: simulated env failure (status 1) (fix: "* ]]
+	assert_failure 109
+	assert_glob "$output" "gowrap: go env failed: go: simulated env failure (status 1) (fix: *"
 	# a reply of the wrong shape (here: a line short) is an error, never a guess
 	cat >"$TMP/envshort" <<-EOM
 	#!/usr/bin/env bash
@@ -773,9 +773,9 @@ setup() {
 	EOM
 	chmod +x "$TMP/envshort"
 	run env GOWRAP_GO="$TMP/envshort" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 109 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: go env answered nonsense: expected 4 lines, one value each (fix: "* ]]
+	assert_failure 109
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: go env answered nonsense: expected 4 lines, one value each (fix: *"
 }
 
 # --- the evidence log ---------------------------------------------------------
@@ -787,7 +787,7 @@ setup() {
 	cd "$d"
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" PATH="$(shim_path)" \
 		go list -tags "$(printf 'ios,\xfe')" -f '{{.Name}}' .
-	[ "$(log_field exit)" = 0 ]
+	assert [ "$(log_field exit)" = 0 ]
 	run python3 -c 'import json,sys; l=json.loads(sys.stdin.buffer.read().decode("utf-8")); print(l["injected"], l["tags"] == "ios,\ufffd", l["dir"].endswith("/w\ufffdq"))' < <(tail -n 1 "$GOWRAP_LOG")
 	assert_success
 	assert_output "True True True"
@@ -806,10 +806,10 @@ setup() {
 		pids+=($!)
 	done
 	for p in "${pids[@]}"; do wait "$p"; done
-	[ "$(wc -l <"$GOWRAP_LOG")" -eq 8 ]
+	assert [ "$(wc -l <"$GOWRAP_LOG")" -eq 8 ]
 	jq -c . "$GOWRAP_LOG" >/dev/null   # every line parses
-	[ "$(jq -s 'map(select(.injected == true)) | length' "$GOWRAP_LOG")" -eq 4 ]
-	[ "$(jq -s 'map(select(.injected == false and .reason != null)) | length' "$GOWRAP_LOG")" -eq 4 ]
+	assert [ "$(jq -s 'map(select(.injected == true)) | length' "$GOWRAP_LOG")" -eq 4 ]
+	assert [ "$(jq -s 'map(select(.injected == false and .reason != null)) | length' "$GOWRAP_LOG")" -eq 4 ]
 	jq -e -s 'all(.[]; has("subcommand") and has("target") and has("goroot") and has("overlay") and has("pid") and has("time"))' "$GOWRAP_LOG"
 	jq -e -s 'map(select(.injected)) | all(.[]; .exit == 0 and .goroot != null and .tags == "ios")' "$GOWRAP_LOG"
 }
@@ -829,7 +829,7 @@ setup() {
 		pids+=($!)
 	done
 	for p in "${pids[@]}"; do wait "$p"; done
-	[ "$(wc -l <"$GOWRAP_LOG")" -eq 64 ]
+	assert [ "$(wc -l <"$GOWRAP_LOG")" -eq 64 ]
 	while IFS= read -r line; do
 		[[ "$line" == '{"time":'*'}' ]] || { echo "torn: $line"; false; }
 	done <"$GOWRAP_LOG"
@@ -844,12 +844,12 @@ setup() {
 		# (LeakSanitizer cannot run under ptrace; irrelevant to this check)
 		ASAN_OPTIONS=detect_leaks=0 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" strace -qq -e trace=openat,write,close -o "$TMP/st" "$SHIM_DIR/go" $c >/dev/null
 		fd="$(grep -F "\"$GOWRAP_LOG\"" "$TMP/st" | grep O_APPEND | sed -E 's/.*= ([0-9]+)$/\1/')"
-		[ -n "$fd" ]
+		assert [ -n "$fd" ]
 		# the writes between opening the log and closing it
 		awk -v f="$GOWRAP_LOG" -v fd="$fd" 'index($0, "\"" f "\"") { on = 1; next }
 			on && $0 ~ "^close\\(" fd "\\)" { exit } on && $0 ~ "^write\\(" fd ", " { print }' "$TMP/st" >"$TMP/w"
 		cat "$TMP/w"
-		[ "$(wc -l <"$TMP/w")" -eq 1 ]
+		assert [ "$(wc -l <"$TMP/w")" -eq 1 ]
 		grep -qE "= $(wc -c <"$GOWRAP_LOG")\$" "$TMP/w"
 	done
 }
@@ -863,7 +863,7 @@ setup() {
 		pids+=($!)
 	done
 	for p in "${pids[@]}"; do wait "$p"; done
-	[ "$(wc -l <"$GOWRAP_LOG")" -eq 32 ]
-	[ "$(jq -r .overlay "$GOWRAP_LOG" | sort -u | wc -l)" -eq 1 ]
-	[ "$(jq -r .exit "$GOWRAP_LOG" | sort -u)" = 0 ]
+	assert [ "$(wc -l <"$GOWRAP_LOG")" -eq 32 ]
+	assert [ "$(jq -r .overlay "$GOWRAP_LOG" | sort -u | wc -l)" -eq 1 ]
+	assert [ "$(jq -r .exit "$GOWRAP_LOG" | sort -u)" = 0 ]
 }

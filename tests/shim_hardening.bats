@@ -73,7 +73,7 @@ teardown() {
 	sed 's/caller-overlay-text/ATTACKER-CODE-HERE!/' "$SHARED/m/p_replacement.go" >"$SHARED/evil.go"
 	chmod a+r "$SHARED/evil.go"
 	forge_same_size "$ref" "$SHARED/evil.go" >"$SHARED/forged"
-	[ "$(stat -c %s "$SHARED/forged")" = "$(stat -c %s "$ref")" ]
+	assert [ "$(stat -c %s "$SHARED/forged")" = "$(stat -c %s "$ref")" ]
 	chmod a+r "$SHARED/forged"
 	# a cache others may write (a shared /tmp path, a group-writable workspace)
 	mkdir -m 0777 "$SHARED/cache"
@@ -87,10 +87,10 @@ teardown() {
 		pexp="$(echo "$output" | awk '$1=="example.com/msg/p"{print $2}')"
 		echo "p export: $pexp"; grep -aq ATTACKER-CODE-HERE "$pexp" && echo "the attacker code was compiled in" || true
 	fi
-	[ "$status" -eq 106 ]
-	[[ "$output" != *ATTACKER* ]]
-	[[ "$output" == "gowrap: untrusted cache entry: $SHARED/cache is writable by others (mode 0777) (fix: "* ]]
-	[ "$(log_field exit)" = 106 ]
+	assert_failure 106
+	refute_glob "$output" "*ATTACKER*"
+	assert_glob "$output" "gowrap: untrusted cache entry: $SHARED/cache is writable by others (mode 0777) (fix: *"
+	assert [ "$(log_field exit)" = 106 ]
 	# a cache directory another user made (and owns) is refused the same way
 	mkdir -m 0755 "$SHARED/theirs"
 	chown gwother "$SHARED/theirs"
@@ -99,8 +99,8 @@ teardown() {
 	run env GOWRAP_CACHE="$SHARED/theirs" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
 		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$SHARED/theirs is owned by uid $(id -u gwother), not by you"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$SHARED/theirs is owned by uid $(id -u gwother), not by you*"
 	# our own 0700 cache with their merged/ inside (planted while it was open)
 	mkdir -m 0700 "$SHARED/mine"
 	mkdir -m 0755 "$SHARED/mine/merged"
@@ -109,8 +109,8 @@ teardown() {
 	run env GOWRAP_CACHE="$SHARED/mine" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
 		go list -C "$SHARED/m" -overlay=my.json -deps -export -f '{{.ImportPath}} {{.Export}}' ./p
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$SHARED/mine/merged is owned by uid $(id -u gwother)"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$SHARED/mine/merged is owned by uid $(id -u gwother)*"
 }
 
 @test "item 1 (trust): a directory above the cache that others may write (no sticky bit) is refused" {
@@ -119,12 +119,12 @@ teardown() {
 	chmod 0777 "$SHARED/open"
 	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$SHARED/open (above the cache) is writable by others without the sticky bit"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$SHARED/open (above the cache) is writable by others without the sticky bit*"
 	# sticky (as /tmp) is fine
 	chmod 1777 "$SHARED/open"
 	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 0 ]
+	assert_success
 }
 
 @test "item 1 (trust): a same-user tampered merged overlay of the right size is rewritten, not used" {
@@ -136,7 +136,7 @@ teardown() {
 	sed 's/caller-overlay-text/TAMPERED-TEXT-HERE!/' "$TMP/m/p_replacement.go" >"$TMP/evil.go"
 	forge_same_size "$merged" "$TMP/evil.go" >"$TMP/forged"
 	cp "$TMP/forged" "$merged"
-	[ "$(stat -c %s "$merged")" = "$(stat -c %s "$TMP/good")" ]
+	assert [ "$(stat -c %s "$merged")" = "$(stat -c %s "$TMP/good")" ]
 	out="$(list_msg "$TMP/m")"
 	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
 	grep -aq caller-overlay-text "$pexp"
@@ -152,19 +152,19 @@ teardown() {
 	chmod 0666 "$memo"
 	run sgo list internal/cpu
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$memo is writable by others (mode 0666)"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$memo is writable by others (mode 0666)*"
 	chmod 0600 "$memo"
 	run sgo list internal/cpu
-	[ "$status" -eq 0 ]
+	assert_success
 	# a replacement file handed to another user (who may now rewrite it)
 	ov="$(jq -r '.overlay' <"$GOWRAP_LOG" | tail -n 1)"
 	f="$(jq -r '.Replace[]' "$ov" | head -n 1)"
 	chown gwother "$f"
 	run sgo list internal/cpu
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$f is owned by uid $(id -u gwother)"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$f is owned by uid $(id -u gwother)*"
 	# the overlay's directory opened to others (a memo hit: its files did not change)
 	chown root "$f"
 	rm -rf "$GOWRAP_CACHE/memo"
@@ -172,8 +172,8 @@ teardown() {
 	chmod 0777 "$(dirname "$f")"
 	run sgo list internal/cpu
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"$(dirname "$f") is writable by others (mode 0777)"* ]]
+	assert_failure 106
+	assert_glob "$output" "*$(dirname "$f") is writable by others (mode 0777)*"
 }
 
 @test "item 1 (trust): a symlinked GOWRAP_CACHE to the caller's own 0700 directory is accepted" {
@@ -181,8 +181,8 @@ teardown() {
 	ln -s "$TMP/real-cache" "$TMP/link-cache"
 	out="$(GOWRAP_CACHE="$TMP/link-cache" GOOS=ios GOARCH=arm64 sgo list -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$out"
-	[ -d "$TMP/real-cache/overlay" ]
-	[ -L "$TMP/link-cache" ]
+	assert [ -d "$TMP/real-cache/overlay" ]
+	assert [ -L "$TMP/link-cache" ]
 	# a symlink inside the cache is never followed
 	ov="$(jq -r '.overlay' <"$GOWRAP_LOG" | tail -n 1)"
 	f="$(jq -r '.Replace[]' "$ov" | head -n 1)"
@@ -190,8 +190,8 @@ teardown() {
 	ln -sf "$TMP/elsewhere.go" "$f"
 	run env GOWRAP_CACHE="$TMP/link-cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	echo "$output"
-	[ "$status" -eq 106 ]
-	[[ "$output" == *"is a symlink"* ]]
+	assert_failure 106
+	assert_glob "$output" "*is a symlink*"
 }
 
 # --- item 3: ask go only what is used ----------------------------------------
@@ -202,17 +202,17 @@ teardown() {
 	export GOFLAGS=$'-mod=mod\n-trimpath' GOOS=ios GOARCH=arm64
 	run sgo list -export -f '{{.Export}}' internal/cpu
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	has_marker "$output"
-	[ "$(log_field memo)" = '"miss"' ]
+	assert [ "$(log_field memo)" = '"miss"' ]
 	# and it is memoized like any other GOFLAGS
 	run sgo list -export -f '{{.Export}}' internal/cpu
-	[ "$status" -eq 0 ]
-	[ "$(log_field memo)" = '"hit"' ]
+	assert_success
+	assert [ "$(log_field memo)" = '"hit"' ]
 	# the same with a tab and GOFLAGS' -tags on its own line (Catalyst)
 	export GOFLAGS=$'-trimpath\n\t-tags=ios' GOOS=darwin
 	run sgo list -export -f '{{.Export}}' internal/cpu
-	[ "$status" -eq 0 ]
+	assert_success
 	has_marker "$output"
 }
 
@@ -250,9 +250,10 @@ make_two_step() {
 	rm -rf "$TMP"/ready*
 	s="$(PATH="$(shim_path)" signal_status go build -a -toolexec="$TMP/tool" -o /dev/null .)"
 	echo "direct=$d shim=$s"
-	[ "$d" != 0 ] && [ "$d" != never-ready ]
-	[ "$d" = "$s" ]
-	[ "$(log_field injected)" = true ]
+	assert [ "$d" != 0 ]
+	assert [ "$d" != never-ready ]
+	assert [ "$d" = "$s" ]
+	assert [ "$(log_field injected)" = true ]
 }
 
 @test "item 4 (signals): dispositions the shim inherited (nohup: HUP, INT, QUIT, PIPE ignored) reach go unchanged" {
@@ -267,15 +268,15 @@ make_two_step() {
 	PATH="$(shim_path)" ign go build -a -toolexec="$TMP/tool" -o /dev/null .
 	s="$(cat "$TMP/ready.sigign")"
 	echo "direct=$d shim=$s"
-	[ "$d" = "$s" ]
-	[ "$(log_field injected)" = true ]
+	assert [ "$d" = "$s" ]
+	assert [ "$(log_field injected)" = true ]
 	# and without anything ignored, nothing is ignored through the shim either
 	rm -rf "$TMP"/ready*
 	"$REAL_GO" build -a -toolexec="$TMP/tool" -o /dev/null .
 	d="$(cat "$TMP/ready.sigign")"
 	rm -rf "$TMP"/ready*
 	PATH="$(shim_path)" go build -a -toolexec="$TMP/tool" -o /dev/null .
-	[ "$d" = "$(cat "$TMP/ready.sigign")" ]
+	assert [ "$d" = "$(cat "$TMP/ready.sigign")" ]
 }
 
 @test "item 4 (signals): go killed by a core-dumping signal: the shim re-raises it without a core of its own" {
@@ -303,10 +304,10 @@ make_two_step() {
 		eval "${how}_cores=$(ls "$TMP/w" "$TMP/s" | grep -c '^core' || true)"
 	done
 	echo "direct: $direct_st $direct_cores cores; shim: $shim_st $shim_cores cores"
-	[ "$direct_st" = 134 ]
-	[ "$shim_st" = 134 ]
-	[ "$direct_cores" = 1 ]
-	[ "$shim_cores" = 1 ]
+	assert [ "$direct_st" = 134 ]
+	assert [ "$shim_st" = 134 ]
+	assert [ "$direct_cores" = 1 ]
+	assert [ "$shim_cores" = 1 ]
 }
 
 @test "item 9 (argv[0]): go gets the caller's argv[0] on the exec path and on the spawn path alike" {
@@ -320,11 +321,11 @@ make_two_step() {
 	exec_argv0="$(cat "$TMP/ready.argv0")"
 	rm -rf "$TMP"/ready*
 	GOWRAP_LOG="$TMP/log.jsonl" PATH="$(shim_path)" go build -a -toolexec="$TMP/tool" .
-	[ "$(GOWRAP_LOG="$TMP/log.jsonl" log_field injected)" = true ]
+	assert [ "$(GOWRAP_LOG="$TMP/log.jsonl" log_field injected)" = true ]
 	spawn_argv0="$(cat "$TMP/ready.argv0")"
 	echo "exec=$exec_argv0 spawn=$spawn_argv0"
-	[ "$exec_argv0" = go ]
-	[ "$spawn_argv0" = go ]
+	assert [ "$exec_argv0" = go ]
+	assert [ "$spawn_argv0" = go ]
 }
 
 @test "item 4 (signals): a SIGTERM arriving between fork and wait is forwarded, never lost" {
@@ -354,8 +355,8 @@ make_two_step() {
 	wait "$tracer" || st=$?
 	echo "status=$st after $((SECONDS - start)) s"
 	[ -e "$READY" ] && pkill -KILL -P "$(cat "$READY")" 2>/dev/null || true
-	[ "$st" = 143 ]
-	[ $((SECONDS - start)) -lt 7 ]
+	assert [ "$st" = 143 ]
+	assert [ $((SECONDS - start)) -lt 7 ]
 }
 
 # --- item 8: loops end ---------------------------------------------------------
@@ -366,25 +367,25 @@ make_two_step() {
 	chmod +x "$TMP/wrap"
 	run timeout 20 env GOWRAP_GO="$TMP/wrap" PATH="$(shim_path)" go version
 	echo "$output"
-	[ "$status" -eq 101 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: the shim runs itself: $TMP/wrap ran the same go command again"*"(fix: "* ]]
+	assert_failure 101
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: the shim runs itself: $TMP/wrap ran the same go command again*(fix: *"
 	# the same on the injected (spawn) path
 	run timeout 20 env GOWRAP_GO="$TMP/wrap" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
-	[ "$status" -eq 101 ]
+	assert_failure 101
 	# a wrapper named go on PATH after the shim, running go as a child (no exec)
 	mkdir -p "$TMP/wbin"
 	printf '#!/usr/bin/env bash\ngo "$@"\nexit $?\n' >"$TMP/wbin/go"
 	chmod +x "$TMP/wbin/go"
 	run timeout 20 env PATH="$SHIM_DIR:$TMP/wbin:$(path_without "$SHIM_DIR")" go version
 	echo "$output"
-	[ "$status" -eq 101 ]
+	assert_failure 101
 	# a wrapper that changes the arguments every time ends too (depth bound)
 	printf '#!/usr/bin/env bash\nexec go "$@" x\n' >"$TMP/wrapx"
 	chmod +x "$TMP/wrapx"
 	run timeout 60 env GOWRAP_GO="$TMP/wrapx" PATH="$(shim_path)" go version
-	[ "$status" -eq 101 ]
-	[[ "$output" == *"64 go calls nested under the shim"* ]]
+	assert_failure 101
+	assert_glob "$output" "*64 go calls nested under the shim*"
 }
 
 @test "item 8 (loops): nested legitimate go calls through the shim still work (a -toolexec tool running go, as garble does)" {
@@ -408,10 +409,10 @@ make_two_step() {
 	export OUT="$TMP/export.txt" GOOS=ios GOARCH=arm64 CGO_ENABLED=0
 	run sgo build -a -toolexec="$TMP/tool" .
 	echo "$output"
-	[ "$status" -eq 0 ]
+	assert_success
 	has_marker "$(cat "$OUT")"
 	cmp "$OUT" "$OUT.again"
-	[ "$(grep -c '"subcommand":"list".*"injected":true' "$GOWRAP_LOG")" -eq 2 ]
+	assert [ "$(grep -c '"subcommand":"list".*"injected":true' "$GOWRAP_LOG")" -eq 2 ]
 	grep -q '"subcommand":"build".*"injected":true' "$GOWRAP_LOG"
 }
 
@@ -426,14 +427,14 @@ make_two_step() {
 		start=$SECONDS
 		run timeout 20 env GOWRAP_LOG="$log" PATH="$(shim_path)" go version
 		echo "$log: $status $output"
-		[ "$status" -eq 0 ]
-		[ "$output" = "$want" ]
+		assert_success
+		assert [ "$output" = "$want" ]
 		# injected, spawned and waited for (a log line after go)
 		run timeout 40 env GOWRAP_LOG="$log" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" \
 			go list -export -f '{{.Export}}' internal/cpu
-		[ "$status" -eq 0 ]
+		assert_success
 		has_marker "$output"
-		[ $((SECONDS - start)) -lt 30 ]
+		assert [ $((SECONDS - start)) -lt 30 ]
 	done
 	# a FIFO with a reader still gets the line
 	(timeout 20 cat "$TMP/fifo" >"$TMP/got") &
@@ -465,13 +466,13 @@ make_pq() {
 	mkdir -p "$TMP/out"
 	run sgo test -c -o "$TMP/out/" -artifacts ./p ./q -tags ios
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = true ]
+	assert_success
+	assert [ "$(log_field injected)" = true ]
 	has_marker "$TMP/out/p.test"
 	has_marker "$TMP/out/q.test"
 	# and each file written into the -o directory is checked
-	[ "$(log_field verified)" = true ]
-	[[ "$(log_field output)" == "\"$TMP/out/"[pq].test\" ]]
+	assert [ "$(log_field verified)" = true ]
+	assert_glob "$(log_field output)" "\"$TMP/out/[pq].test\""
 }
 
 @test "item 5 (flags): go vet -c N (an int there) and analyzer flags with values: the -tags ios after them is seen" {
@@ -480,15 +481,15 @@ make_pq() {
 	export GOOS=darwin GOARCH=arm64 CGO_ENABLED=0
 	run sgo vet -c 3 -tags ios ./p
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = true ]
+	assert_success
+	assert [ "$(log_field injected)" = true ]
 	run sgo vet -printf.funcs Logf -unusedresult.funcs fmt.Sprint -tags ios ./p
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = true ]
+	assert_success
+	assert [ "$(log_field injected)" = true ]
 	# vet's boolean analyzer flags take no value: ./p is the package, and a
 	# -tags after it is not vet's (go passes it nowhere; nothing injected)
 	run sgo vet -printf ./p -tags ios
-	[ "$(log_field injected)" = false ]
+	assert [ "$(log_field injected)" = false ]
 }
 
 @test "item 5 (flags): the -test. prefix only for the flags go test registers with it" {
@@ -498,13 +499,13 @@ make_pq() {
 	# -test.count is registered: 1 is its value, ./p ./q are packages and
 	# the -tags ios after them is go's
 	run sgo test -n -test.count 1 ./p ./q -tags ios
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = true ]
+	assert_success
+	assert [ "$(log_field injected)" = true ]
 	# -test.vet is not: go takes it as unknown, off as its value, and ./q
 	# (a second non-flag) starts the test binary's arguments, -tags ios too
 	run sgo test -n -test.vet off ./p ./q -tags ios
-	[ "$status" -eq 0 ]
-	[ "$(log_field injected)" = false ]
+	assert_success
+	assert [ "$(log_field injected)" = false ]
 }
 
 # --- item 6: paths are bytes -----------------------------------------------------
@@ -517,7 +518,7 @@ make_pq() {
 	want="$(cd "$d" && dgo list -overlay=my.json -export -f '{{.Export}}' ./p)"
 	grep -aq caller-overlay-text "$want"
 	out="$(list_msg "$d")"
-	[ "$(log_field injected)" = true ]
+	assert [ "$(log_field injected)" = true ]
 	pexp="$(echo "$out" | awk '$1=="example.com/msg/p"{print $2}')"
 	grep -aq caller-overlay-text "$pexp"
 	refute grep -aq original-message-text "$pexp"
@@ -575,35 +576,35 @@ z.close()' "$d/v1.0.0.zip" "$v/go.mod" "$v/main.go")
 	# its go.mod is not known yet: a switch cannot be ruled out
 	run sgo install example.com/tool@v1.0.0
 	echo "$output"
-	[ "$status" -eq 113 ]
-	[ "${#lines[@]}" -eq 1 ]
-	[[ "$output" == "gowrap: cannot tell which toolchain will compile: \`go install example.com/tool@v1.0.0\` may switch toolchains"*"not in the module cache yet"*"(fix: choose the toolchain for this call: GOTOOLCHAIN=local"* ]]
-	[ "$(log_field exit)" = 113 ]
-	[ ! -e "$GOPATH/bin" ]
+	assert_failure 113
+	assert_equal "${#lines[@]}" 1
+	assert_glob "$output" "gowrap: cannot tell which toolchain will compile: \`go install example.com/tool@v1.0.0\` may switch toolchains*not in the module cache yet*(fix: choose the toolchain for this call: GOTOOLCHAIN=local*"
+	assert [ "$(log_field exit)" = 113 ]
+	assert [ ! -e "$GOPATH/bin" ]
 	# once it is: go 1.27.3 > go1.26.8, the go command would switch
 	# (go1.26.8 refuses to download the rest, but the go.mod lands in the cache)
 	GOTOOLCHAIN=local dgo mod download example.com/tool@v1.0.0 || true
-	[ -f "$GOMODCACHE/cache/download/example.com/tool/@v/v1.0.0.mod" ]
+	assert [ -f "$GOMODCACHE/cache/download/example.com/tool/@v/v1.0.0.mod" ]
 	run sgo install example.com/tool@v1.0.0
 	echo "$output"
-	[ "$status" -eq 113 ]
-	[[ "$output" == *"example.com/tool@v1.0.0's go.mod says go 1.27.3, newer than go1.26.8 here"* ]]
+	assert_failure 113
+	assert_glob "$output" "*example.com/tool@v1.0.0's go.mod says go 1.27.3, newer than go1.26.8 here*"
 	run sgo run -exec /bin/true example.com/tool@v1.0.0 arg
-	[ "$status" -eq 113 ]
+	assert_failure 113
 	# a query names no single go.mod
 	run sgo install example.com/tool@latest
-	[ "$status" -eq 113 ]
-	[[ "$output" == *"the version is a query"* ]]
+	assert_failure 113
+	assert_glob "$output" "*the version is a query*"
 	# no switch possible: passed on to go as before (GOTOOLCHAIN=local builds with go1.26.8,
 	# which refuses the module in its own words)
 	run env GOTOOLCHAIN=local PATH="$(shim_path)" go install example.com/tool@v1.0.0
-	[ "$status" -ne 113 ]
-	[[ "$output" == *"requires go >= 1.27.3"* ]]
+	assert [ "$status" -ne 113 ]
+	assert_glob "$output" "*requires go >= 1.27.3*"
 	# naming the toolchain: a module-cache GOROOT is still 105
 	run env GOTOOLCHAIN=go1.27.3 GOMODCACHE="$(dgo env GOMODCACHE | sed "s|$TMP/modcache|$HOME/go/pkg/mod|")" \
 		PATH="$(shim_path)" go install example.com/tool@v1.0.0
 	echo "$output"
-	[ "$status" -eq 105 ]
+	assert_failure 105
 }
 
 @test "item 2 (install): go install pkg@version for ios needing no switch is overlaid, and the installed command (GOPATH/bin/ios_arm64) is verified" {
@@ -614,23 +615,23 @@ z.close()' "$d/v1.0.0.zip" "$v/go.mod" "$v/main.go")
 	GOTOOLCHAIN=local dgo mod download example.com/tool@v1.0.0
 	run sgo install example.com/tool@v1.0.0
 	echo "$output"
-	[ "$status" -eq 0 ]
-	[ -f "$GOPATH/bin/ios_arm64/tool" ]
-	[ "$(log_field verified)" = true ]
-	[ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/tool\"" ]
+	assert_success
+	assert [ -f "$GOPATH/bin/ios_arm64/tool" ]
+	assert [ "$(log_field verified)" = true ]
+	assert [ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/tool\"" ]
 	"$SYMCHECK" "$GOPATH/bin/ios_arm64/tool"
 	# a go that drops the overlay (what a wrong GOROOT key amounts to) fails 110
 	make_dropgo "$TMP/dropgo"
 	rm -f "$GOPATH/bin/ios_arm64/tool"
 	run env GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go install example.com/tool@v1.0.0
 	echo "$output"
-	[ "$status" -eq 110 ]
-	[[ "$output" == "gowrap: installed command lacks the gowrap marker: $GOPATH/bin/ios_arm64/tool"* ]]
+	assert_failure 110
+	assert_glob "$output" "gowrap: installed command lacks the gowrap marker: $GOPATH/bin/ios_arm64/tool*"
 	# a local main package too
 	make_args_module "$TMP/app"
 	cd "$TMP/app"
 	run sgo install .
-	[ "$status" -eq 0 ]
-	[ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/args\"" ]
-	[ "$(log_field verified)" = true ]
+	assert_success
+	assert [ "$(log_field output)" = "\"$GOPATH/bin/ios_arm64/args\"" ]
+	assert [ "$(log_field verified)" = true ]
 }

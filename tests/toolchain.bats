@@ -93,13 +93,13 @@ teardown() {
 	assert_output 0
 	run cat "$BATS_FILE_TMPDIR/install.out"
 	assert_output "$(cd "$H/go/bin" && pwd -P)/$VER"
-	[ "${#lines[@]}" -eq 1 ]
+	assert_equal "${#lines[@]}" 1
 	run cat "$BATS_FILE_TMPDIR/install.err"
 	assert_output --partial "verified $MODSUM"
 }
 
 @test "install: the launcher is a symlink to the SDK's bin/go and runs $VER" {
-	[ -L "$LAUNCHER" ]
+	assert [ -L "$LAUNCHER" ]
 	[ "$(readlink "$LAUNCHER")" = "$(cd "$SDK" && pwd -P)/bin/go" ]
 	run "$LAUNCHER" version
 	assert_success
@@ -113,14 +113,14 @@ teardown() {
 }
 
 @test "install: the SDK is complete, owner-writable, with exec bits and go.mod restored" {
-	[ -f "$SDK/.unpacked-success" ]
+	assert [ -f "$SDK/.unpacked-success" ]
 	grep -qF "$MODULE $MODSUM" "$SDK/.unpacked-success"
-	[ "$(head -1 "$SDK/VERSION")" = $VER ]
+	assert [ "$(head -1 "$SDK/VERSION")" = $VER ]
 	assert [ -x "$SDK/bin/go" ]
 	assert [ -x "$SDK/bin/gofmt" ]
 	assert [ -x "$SDK/pkg/tool/$("$REAL_GO" env GOHOSTOS)_$("$REAL_GO" env GOHOSTARCH)/compile" ]
-	[ -w "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
-	[ ! -x "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
+	assert [ -w "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
+	assert [ ! -x "$SDK/src/internal/cpu/cpu_arm64_other.go" ]
 	# Every _go.mod has its go.mod twin, as the go command makes them.
 	local n_u n_g
 	n_u=$(find "$SDK" -name _go.mod | wc -l)
@@ -147,7 +147,7 @@ teardown() {
 @test "install: the module cache is byte-for-byte unchanged (modes, sizes, mtimes, names)" {
 	run diff "$BATS_FILE_TMPDIR/modcache.before" "$BATS_FILE_TMPDIR/modcache.after"
 	assert_success
-	[ -s "$BATS_FILE_TMPDIR/modcache.before" ]
+	assert [ -s "$BATS_FILE_TMPDIR/modcache.before" ]
 }
 
 @test "install: a second run succeeds at once and changes nothing" {
@@ -156,9 +156,9 @@ teardown() {
 	run --separate-stderr "$GOWRAP" toolchain install $VER
 	assert_success
 	assert_output "$(cat "$BATS_FILE_TMPDIR/install.out")"
-	[[ "$stderr" == *"already installed"* ]]
+	assert_glob "$stderr" "*already installed*"
 	after=$(find "$SDK" "$LAUNCHER" -printf '%m %s %T@ %p\n' | LC_ALL=C sort | md5sum)
-	[ "$before" = "$after" ]
+	assert [ "$before" = "$after" ]
 }
 
 @test "GOTOOLCHAIN=auto + go.mod toolchain line: launcher on PATH switches to the SDK" {
@@ -211,29 +211,29 @@ teardown() {
 
 @test "go1.N for N >= 21 is a language version: exit 2 with the go1.N.0 hint" {
 	run "$GOWRAP" toolchain install go1.27 --sdk "$TMP/sdk"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	assert_output --partial "use go1.27.0"
 }
 
 @test "usage errors: exit 2" {
 	run "$GOWRAP" toolchain install
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$GOWRAP" toolchain install $VER --sdk
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$GOWRAP" toolchain install $VER --frobnicate
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$GOWRAP" toolchain install $VER go1.26.8
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	run "$GOWRAP" toolchain frob
-	[ "$status" -eq 2 ]
+	assert_failure 2
 }
 
 @test "unknown release go1.99.0: exit 112, one clear line, nothing created" {
 	run --separate-stderr "$GOWRAP" toolchain install go1.99.0 --sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
-	[ -z "$output" ]
-	[[ "$stderr" == *"gowrap: cannot download the toolchain: go1.99.0 for "* ]]
-	[ "$(grep -c '^gowrap: cannot' <<<"$stderr")" -eq 1 ]
+	assert_failure 112
+	assert [ -z "$output" ]
+	assert_glob "$stderr" "*gowrap: cannot download the toolchain: go1.99.0 for *"
+	assert [ "$(grep -c '^gowrap: cannot' <<<"$stderr")" -eq 1 ]
 	assert [ ! -e "$TMP/sdk/go1.99.0" ]
 	assert [ ! -e "$TMP/bin" ]
 	run ls -A "$TMP/sdk"
@@ -243,11 +243,11 @@ teardown() {
 @test "GOPROXY=direct: never goes direct; the module cache still serves, else a clear fix" {
 	run --separate-stderr env GOPROXY=direct "$GOWRAP" toolchain install $VER --sdk "$TMP/sdk" --bin "$TMP/bin"
 	assert_success
-	[[ "$stderr" == *"using GOPROXY=off"* ]]
-	[ -f "$TMP/sdk/$VER/.unpacked-success" ]
+	assert_glob "$stderr" "*using GOPROXY=off*"
+	assert [ -f "$TMP/sdk/$VER/.unpacked-success" ]
 	run --separate-stderr env GOPROXY=direct "$GOWRAP" toolchain install go1.99.0 --sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
-	[[ "$stderr" == *"fix: set GOPROXY to a module proxy"* ]]
+	assert_failure 112
+	assert_glob "$stderr" "*fix: set GOPROXY to a module proxy*"
 }
 
 @test "hash mismatch: a tampered module cache copy fails with 112, no SDK, no launcher" {
@@ -258,12 +258,12 @@ teardown() {
 	echo 'package cpu // tampered' >"$d/$rel"
 	run --separate-stderr env GOMODCACHE="$f" GOPROXY=off "$GOWRAP" toolchain install $VER \
 		--sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
-	[ -z "$output" ]
-	[[ "$stderr" == *"gowrap: toolchain copy does not match its module hash: "*"the module's checksum is $MODSUM"* ]]
+	assert_failure 112
+	assert [ -z "$output" ]
+	assert_glob "$stderr" "*gowrap: toolchain copy does not match its module hash: *the module's checksum is $MODSUM*"
 	run ls -A "$TMP/sdk"
 	assert_output ""
-	[ ! -e "$TMP/bin/$VER" ]
+	assert [ ! -e "$TMP/bin/$VER" ]
 	# The real cache's file is what it was.
 	cmp "$MODDIR/$rel" "$SDK/$rel"
 }
@@ -273,7 +273,7 @@ teardown() {
 	f=$(fake_modcache)
 	echo extra >"$f/$MODULE/src/extra.go"
 	run env GOMODCACHE="$f" GOPROXY=off "$GOWRAP" toolchain install $VER --sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
+	assert_failure 112
 	assert_output --partial "does not match its module hash"
 	run ls -A "$TMP/sdk"
 	assert_output ""
@@ -284,7 +284,7 @@ teardown() {
 	f=$(fake_modcache)
 	ln -s /etc/passwd "$f/$MODULE/src/link.go"
 	run env GOMODCACHE="$f" GOPROXY=off "$GOWRAP" toolchain install $VER --sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
+	assert_failure 112
 	assert_output --partial "src/link.go is not a regular file"
 	run ls -A "$TMP/sdk"
 	assert_output ""
@@ -294,19 +294,19 @@ teardown() {
 	mkdir -p "$TMP/sdk/$VER/bin"
 	echo keep >"$TMP/sdk/$VER/bin/mine"
 	run "$GOWRAP" toolchain install $VER --sdk "$TMP/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
+	assert_failure 112
 	assert_output --partial "is not a complete $VER install"
-	[ "$(cat "$TMP/sdk/$VER/bin/mine")" = keep ]
-	[ ! -e "$TMP/bin/$VER" ]
+	assert [ "$(cat "$TMP/sdk/$VER/bin/mine")" = keep ]
+	assert [ ! -e "$TMP/bin/$VER" ]
 }
 
 @test "an existing launcher that is not ours is never replaced" {
 	mkdir -p "$TMP/bin"
 	echo '#!/bin/sh' >"$TMP/bin/$VER"
 	run "$GOWRAP" toolchain install $VER --sdk "$H/sdk" --bin "$TMP/bin"
-	[ "$status" -eq 112 ]
+	assert_failure 112
 	assert_output --partial "already exists and is not a symlink to"
-	[ "$(cat "$TMP/bin/$VER")" = '#!/bin/sh' ]
+	assert [ "$(cat "$TMP/bin/$VER")" = '#!/bin/sh' ]
 }
 
 @test "--bin defaults to GOBIN when set" {
@@ -314,7 +314,7 @@ teardown() {
 	assert_success
 	assert_output "$(cd "$TMP/gobin" && pwd -P)/$VER"
 	[ "$(readlink "$TMP/gobin/$VER")" = "$(cd "$SDK" && pwd -P)/bin/go" ]
-	[[ "$stderr" == *"is not on PATH"* ]]
+	assert_glob "$stderr" "*is not on PATH*"
 }
 
 @test "two concurrent installs of one release: both succeed, one complete SDK" {
@@ -324,10 +324,10 @@ teardown() {
 	local pb=$!
 	wait $pa
 	wait $pb
-	[ "$(cat "$TMP/a.out")" = "$(cat "$TMP/b.out")" ]
+	assert [ "$(cat "$TMP/a.out")" = "$(cat "$TMP/b.out")" ]
 	run ls -A "$TMP/sdk"
 	assert_output $VER
-	[ -f "$TMP/sdk/$VER/.unpacked-success" ]
+	assert [ -f "$TMP/sdk/$VER/.unpacked-success" ]
 	run "$TMP/bin/$VER" version
 	assert_output --partial "go version $VER "
 }
@@ -347,10 +347,10 @@ teardown() {
 	if [ -e "$TMP/sdk/$VER/.unpacked-success" ]; then
 		skip "install finished before the interrupt arrived"
 	fi
-	[ "$rc" -eq 143 ]
+	assert [ "$rc" -eq 143 ]
 	run ls -A "$TMP/sdk"
 	assert_output ""
-	[ ! -e "$TMP/bin/$VER" ]
+	assert [ ! -e "$TMP/bin/$VER" ]
 }
 
 @test "hash: matches Go's dirhash on a synthetic tree (independent reimplementation)" {

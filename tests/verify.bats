@@ -66,12 +66,12 @@ crosscheck() {
 	assert_success
 	assert_output --partial "usage: symcheck"
 	sc
-	[ "$status" -eq 2 ]
-	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	assert_failure 2
+	assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
 	sc --bogus "$(fx_path ios-arm64-marker)"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	sc --expect maybe "$(fx_path ios-arm64-marker)"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	assert_equal "$stderr" "symcheck: --expect takes auto, required or forbidden (fix: symcheck --help)"
 }
 
@@ -80,14 +80,14 @@ crosscheck() {
 	f="$(fx_path ios-arm64-marker)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf .ok)" = true ]
-	[ "$(jf '.inputs[0].slices | length')" = 1 ]
-	[ "$(jf '.inputs[0].slices[0].arch')" = arm64 ]
-	[ "$(jf '.inputs[0].slices[0].platform')" = ios ]
-	[ "$(jf '.inputs[0].slices[0].goversion')" = "$(go env GOVERSION)" ]
-	[ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.gowrapMarkerV1 ]
-	[ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
-	[ "$(jf '.inputs[0].slices[0].expected')" = required ]
+	assert [ "$(jf .ok)" = true ]
+	assert [ "$(jf '.inputs[0].slices | length')" = 1 ]
+	assert [ "$(jf '.inputs[0].slices[0].arch')" = arm64 ]
+	assert [ "$(jf '.inputs[0].slices[0].platform')" = ios ]
+	assert [ "$(jf '.inputs[0].slices[0].goversion')" = "$(go env GOVERSION)" ]
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.gowrapMarkerV1 ]
+	assert [ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = required ]
 	llvm-nm "$f" | grep -q ' t _internal/cpu.gowrapMarkerV1$'
 	crosscheck "$f"
 }
@@ -96,10 +96,10 @@ crosscheck() {
 	local f
 	f="$(fx_path ios-arm64-stock)"
 	sc "$f"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	assert_output --partial "arm64 ios $(go env GOVERSION): no marker: required: FAIL"
 	assert_output --partial "the overlay was not applied"
-	[ "$(llvm-nm "$f" | grep -c gowrapMarker)" -eq 0 ]
+	assert [ "$(llvm-nm "$f" | grep -c gowrapMarker)" -eq 0 ]
 	crosscheck "$f"
 }
 
@@ -114,16 +114,16 @@ crosscheck() {
 @test "llvm-strip'd exe: no symbol left, marker found through the pclntab" {
 	local f
 	f="$(fx_path ios-arm64-marker-strip)"
-	[ "$(llvm-nm "$f" 2>/dev/null | grep -c gowrapMarker)" -eq 0 ]
-	[ "$(grep -ac 'internal/cpu.gowrapMarkerV1' "$f")" -ge 1 ]
+	assert [ "$(llvm-nm "$f" 2>/dev/null | grep -c gowrapMarker)" -eq 0 ]
+	assert [ "$(grep -ac 'internal/cpu.gowrapMarkerV1' "$f")" -ge 1 ]
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].found_in')" = pclntab ]
-	[ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.gowrapMarkerV1 ]
+	assert [ "$(jf '.inputs[0].slices[0].found_in')" = pclntab ]
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.gowrapMarkerV1 ]
 	crosscheck "$f"
 	# and a stripped stock build is still caught
 	sc "$(fx_path ios-arm64-stock-strip)"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 }
 
 @test "iOS simulator x86_64 exe: platform ios-simulator, marker forbidden, exit 0" {
@@ -131,10 +131,10 @@ crosscheck() {
 	f="$(fx_path iossim-amd64)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].arch')" = x86_64 ]
-	[ "$(jf '.inputs[0].slices[0].platform')" = ios-simulator ]
-	[ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
-	[ "$(jf '.inputs[0].slices[0].marker')" = null ]
+	assert [ "$(jf '.inputs[0].slices[0].arch')" = x86_64 ]
+	assert [ "$(jf '.inputs[0].slices[0].platform')" = ios-simulator ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = null ]
 	crosscheck "$f"
 }
 
@@ -143,13 +143,13 @@ crosscheck() {
 	f="$(fx_path fat-exe)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf '[.inputs[0].slices[].arch] | sort | join(",")')" = arm64,x86_64 ]
-	[ "$(slice_of "$f" arm64 found_in)" = pclntab ]
+	assert [ "$(jf '[.inputs[0].slices[].arch] | sort | join(",")')" = arm64,x86_64 ]
+	assert [ "$(slice_of "$f" arm64 found_in)" = pclntab ]
 	crosscheck "$f"
 	f="$(fx_path fat-exe-stock)"
 	sc --json "$f"
-	[ "$status" -eq 1 ]
-	[ "$(jf '[.inputs[0].slices[] | select(.ok == false) | .arch] | join(",")')" = arm64 ]
+	assert_failure 1
+	assert [ "$(jf '[.inputs[0].slices[] | select(.ok == false) | .arch] | join(",")')" = arm64 ]
 	crosscheck "$f"
 }
 
@@ -168,11 +168,11 @@ struct.pack_into(">I", b, 4, n - 1)
 open(sys.argv[2], "wb").write(b)
 EOF
 	run fx_lipo -archs "$f"
-	[ "$(echo $output)" = x86_64 ]
+	assert [ "$(echo $output)" = x86_64 ]
 	sc "$f"
 	assert_success
 	assert_output --partial "arm64 (hidden) ios"
-	[ "$(slice_of "$f" arm64 found_in)" = pclntab ]
+	assert [ "$(slice_of "$f" arm64 found_in)" = pclntab ]
 }
 
 @test "c-archives: go.o's local marker symbol is found in every flavour" {
@@ -181,21 +181,21 @@ EOF
 		f="$(fx_path "$n")"
 		sc --json "$f"
 		assert_success
-		[ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
-		[ "$(jf '.inputs[0].slices[0].expected')" = required ]
+		assert [ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
+		assert [ "$(jf '.inputs[0].slices[0].expected')" = required ]
 		# the symbol is local (t), so __.SYMDEF cannot list it
 		llvm-nm "$f" | grep -q ' t _internal/cpu.gowrapMarkerV1$'
 		crosscheck "$f"
 	done
-	[ "$(slice_of "$(fx_path a-ios-arm64)" arm64 platform)" = ios ]
-	[ "$(slice_of "$(fx_path a-iossim-arm64)" arm64 platform)" = ios-simulator ]
-	[ "$(slice_of "$(fx_path a-catalyst-arm64)" arm64 platform)" = maccatalyst ]
+	assert [ "$(slice_of "$(fx_path a-ios-arm64)" arm64 platform)" = ios ]
+	assert [ "$(slice_of "$(fx_path a-iossim-arm64)" arm64 platform)" = ios-simulator ]
+	assert [ "$(slice_of "$(fx_path a-catalyst-arm64)" arm64 platform)" = maccatalyst ]
 	f="$(fx_path a-iossim-amd64)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
 	sc "$(fx_path a-ios-arm64-stock)"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 }
 
 @test "fat simulator archive (what gomobile puts in a framework): both slices" {
@@ -214,11 +214,11 @@ EOF
 	(cd "$d" && llvm-ar x "$(fx_path a-ios-arm64)")
 	# go.o last, behind the cgo objects
 	(cd "$d" && llvm-ar --format=darwin rcs "$f" $(ls | grep -v '^go.o$' | sort) go.o)
-	[ "$(llvm-ar t "$f" | tail -1)" = go.o ]
+	assert [ "$(llvm-ar t "$f" | tail -1)" = go.o ]
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
-	[ "$(jf '.inputs[0].slices[0].platform')" = ios ]
+	assert [ "$(jf '.inputs[0].slices[0].found_in')" = symtab ]
+	assert [ "$(jf '.inputs[0].slices[0].platform')" = ios ]
 }
 
 @test "platform: go.o's wins, else members agree, else the xcframework dir name, else unknown" {
@@ -251,22 +251,22 @@ while off + 60 <= len(b):
 open(dst, "wb").write(b)
 EOF
 	python3 "$d/unplat.py" "$src" "$d/others.a" others
-	[ "$(slice_of "$d/others.a" arm64 platform)" = ios-simulator ]
+	assert [ "$(slice_of "$d/others.a" arm64 platform)" = ios-simulator ]
 	# members disagree: the Go object's platform wins
 	python3 "$d/unplat.py" "$src" "$d/mixed.a" others-macos
-	[ "$(slice_of "$d/mixed.a" arm64 platform)" = ios-simulator ]
+	assert [ "$(slice_of "$d/mixed.a" arm64 platform)" = ios-simulator ]
 	python3 "$d/unplat.py" "$src" "$d/go.a" go
-	[ "$(slice_of "$d/go.a" arm64 platform)" = ios-simulator ]
+	assert [ "$(slice_of "$d/go.a" arm64 platform)" = ios-simulator ]
 	python3 "$d/unplat.py" "$src" "$d/all.a" all
-	[ "$(slice_of "$d/all.a" arm64 platform)" = unknown ]
+	assert [ "$(slice_of "$d/all.a" arm64 platform)" = unknown ]
 	# unknown arm64 fails closed: the marker is required
-	[ "$(slice_of "$d/all.a" arm64 expected)" = required ]
+	assert [ "$(slice_of "$d/all.a" arm64 expected)" = required ]
 	mkdir -p "$d/Y.xcframework/ios-arm64_x86_64-simulator/Y.framework" "$d/Y.xcframework/tvos-arm64/Y.framework"
 	cp "$d/all.a" "$d/Y.xcframework/ios-arm64_x86_64-simulator/Y.framework/Y"
 	cp "$d/all.a" "$d/Y.xcframework/tvos-arm64/Y.framework/Y"
 	sc --json "$d/Y.xcframework"
 	assert_success
-	[ "$(jf '[.inputs[].slices[].platform] | join(",")')" = ios-simulator,tvos ]
+	assert [ "$(jf '[.inputs[].slices[].platform] | join(",")')" = ios-simulator,tvos ]
 }
 
 @test "macOS arm64 exe: marker forbidden and absent, exit 0; a leaked marker fails" {
@@ -274,12 +274,12 @@ EOF
 	f="$(fx_path macos-arm64)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].platform')" = macos ]
-	[ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
+	assert [ "$(jf '.inputs[0].slices[0].platform')" = macos ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = forbidden ]
 	crosscheck "$f"
 	f="$(fx_path macos-arm64-leak)"
 	sc "$f"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	assert_output --partial "forbidden: FAIL"
 	assert_output --partial "leaked"
 	crosscheck "$f"
@@ -290,8 +290,8 @@ EOF
 	x="$(fx_path X.xcframework)"
 	sc --json "$x"
 	assert_success
-	[ "$(jf '.inputs | length')" = 3 ]
-	[ "$(jf '[.inputs[].slices[]] | length')" = 4 ]
+	assert [ "$(jf '.inputs | length')" = 3 ]
+	assert [ "$(jf '[.inputs[].slices[]] | length')" = 4 ]
 	[ "$(jf '[.inputs[].path | sub(".*/X.xcframework/"; "")] | join(" ")')" = \
 		"ios-arm64/X.framework/X ios-arm64-maccatalyst/X.framework/X ios-arm64_x86_64-simulator/X.framework/X" ]
 	[ "$(jf '[.inputs[].slices[] | .platform] | sort | join(",")')" = \
@@ -299,21 +299,21 @@ EOF
 	# Text: one line per slice.
 	sc "$x"
 	assert_success
-	[ "$(printf '%s\n' "$output" | wc -l)" -eq 4 ]
+	assert [ "$(printf '%s\n' "$output" | wc -l)" -eq 4 ]
 	# A framework directory by itself (deep bundle with Versions/Current).
 	sc --json "$x/ios-arm64-maccatalyst/X.framework"
 	assert_success
-	[ "$(jf '.inputs | length')" = 1 ]
-	[ "$(jf '.inputs[0].slices[0].platform')" = maccatalyst ]
+	assert [ "$(jf '.inputs | length')" = 1 ]
+	assert [ "$(jf '.inputs[0].slices[0].platform')" = maccatalyst ]
 }
 
 @test "xcframework with a stock device slice: exit 1, only that slice fails" {
 	local x
 	x="$(fx_path X-stock.xcframework)"
 	sc --json "$x"
-	[ "$status" -eq 1 ]
-	[ "$(jf .ok)" = false ]
-	[ "$(jf '[.inputs[].slices[] | select(.ok == false) | .platform + "/" + .arch] | join(",")')" = ios/arm64 ]
+	assert_failure 1
+	assert [ "$(jf .ok)" = false ]
+	assert [ "$(jf '[.inputs[].slices[] | select(.ok == false) | .platform + "/" + .arch] | join(",")')" = ios/arm64 ]
 }
 
 @test "xcframework with a dangling or looping symlink where a slice should be: exit 2, named" {
@@ -323,20 +323,20 @@ EOF
 	rm -rf "$x/ios-arm64_x86_64-simulator/X.framework"
 	ln -s /no/such/X.framework "$x/ios-arm64_x86_64-simulator/X.framework"
 	sc --json "$x"
-	[ "$status" -eq 2 ]
-	[ "$(jf .ok)" = false ]
+	assert_failure 2
+	assert [ "$(jf .ok)" = false ]
 	[ "$(jf '[.inputs[] | select(.error != null) | .path | sub(".*/L.xcframework/"; "")] | join(",")')" = \
 		ios-arm64_x86_64-simulator/X.framework ]
 	# the other slices are still reported
-	[ "$(jf '[.inputs[].slices[]] | length')" = 2 ]
-	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
-	[[ "$stderr" == "symcheck: $x/ios-arm64_x86_64-simulator/X.framework: cannot stat: "* ]]
+	assert [ "$(jf '[.inputs[].slices[]] | length')" = 2 ]
+	assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+	assert_glob "$stderr" "symcheck: $x/ios-arm64_x86_64-simulator/X.framework: cannot stat: *"
 	# a symlink loop as a whole slice directory
 	rm -f "$x/ios-arm64_x86_64-simulator/X.framework"
 	ln -s loop "$x/tvos-arm64"
 	sc "$x"
-	[ "$status" -eq 2 ]
-	[[ "$stderr" == "symcheck: $x/tvos-arm64: cannot stat: "* ]]
+	assert_failure 2
+	assert_glob "$stderr" "symcheck: $x/tvos-arm64: cannot stat: *"
 }
 
 @test "upstream detection (golang/go@8058a577 shape): nothing expected, ok" {
@@ -344,13 +344,13 @@ EOF
 	f="$(fx_path ios-arm64-upstream)"
 	sc --json "$f"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].expected')" = none ]
-	[ "$(jf '.inputs[0].slices[0].marker')" = null ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = none ]
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = null ]
 	# stock iOS has no trace of it, so the rule does not excuse stock builds
-	[ "$(llvm-nm "$(fx_path ios-arm64-stock)" | grep -c 'internal/cpu.sysctlbyname')" -eq 0 ]
+	assert [ "$(llvm-nm "$(fx_path ios-arm64-stock)" | grep -c 'internal/cpu.sysctlbyname')" -eq 0 ]
 	llvm-nm "$f" | grep -q 'internal/cpu.sysctlbynameInt32'
 	sc --expect required "$f"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	sc "$MAL/ok-upstream-detection.bin"
 	assert_success
 }
@@ -359,18 +359,18 @@ EOF
 	local m
 	m="$(fx_path ios-arm64-marker)"
 	sc --expect forbidden "$m"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	sc --expect required "$(fx_path iossim-amd64)"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	sc --expect=forbidden "$(fx_path ios-arm64-stock)"
 	assert_success
 	sc --marker internal/cpu.gowrapMarkerV1 "$m"
 	assert_success
 	sc --marker internal/cpu.noSuchMarker "$m"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	sc --json --marker=internal/cpu.processOpt "$(fx_path ios-arm64-stock)"
 	assert_success
-	[ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.processOptions ]
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = internal/cpu.processOptions ]
 }
 
 @test "JSON follows the issue's schema exactly for every fixture at once" {
@@ -378,7 +378,7 @@ EOF
 	for n in $(fx_names); do args+=("$(fx_path "$n")"); done
 	args+=("$MAL/bad-cmdsize-0.bin" "$MAL/ok-not-go.bin")
 	sc --json "${args[@]}"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	printf '%s' "$output" | python3 -c '
 import json, sys
 d = json.load(sys.stdin)
@@ -424,14 +424,14 @@ assert nslices >= 25, nslices
 
 @test "one unreadable input does not hide the others; exit 2 wins" {
 	sc --json "$(fx_path ios-arm64-marker)" /no/such/file "$MAL/bad-fat-overlap.bin" "$(fx_path ios-arm64-stock)"
-	[ "$status" -eq 2 ]
-	[ "$(jf '.inputs | length')" = 4 ]
-	[ "$(jf '[.inputs[] | .error != null] | map(tostring) | join(",")')" = false,true,true,false ]
-	[ "$(jf '.inputs[3].slices[0].ok')" = false ]
-	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 2 ]
+	assert_failure 2
+	assert [ "$(jf '.inputs | length')" = 4 ]
+	assert [ "$(jf '[.inputs[] | .error != null] | map(tostring) | join(",")')" = false,true,true,false ]
+	assert [ "$(jf '.inputs[3].slices[0].ok')" = false ]
+	assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 2 ]
 	# a plain directory is an input error too
 	sc "$BATS_TEST_TMPDIR"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	assert_equal "$stderr" "symcheck: $BATS_TEST_TMPDIR: a directory that is neither .framework nor .xcframework"
 }
 
@@ -444,32 +444,32 @@ assert nslices >= 25, nslices
 		[ -z "$output" ] || { echo "$f: stdout: $output"; return 1; }
 		[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] || { echo "$f: $stderr"; return 1; }
 		[[ "$stderr" == "symcheck: $f: "* ]] || { echo "$f: $stderr"; return 1; }
-		[ "$(grep -cE 'Sanitizer|runtime error' <<<"$stderr")" -eq 0 ]
+		assert [ "$(grep -cE 'Sanitizer|runtime error' <<<"$stderr")" -eq 0 ]
 	done
-	[ "$n" -ge 40 ]
+	assert [ "$n" -ge 40 ]
 }
 
 @test "malformed inputs by name: the reason says what is wrong" {
 	sc "$MAL/bad-cmdsize-0.bin"
-	[[ "$stderr" == *"cmdsize 0"* ]]
+	assert_glob "$stderr" "*cmdsize 0*"
 	sc "$MAL/bad-huge-ncmds.bin"
-	[[ "$stderr" == *"4294967295 load commands cannot fit"* ]]
+	assert_glob "$stderr" "*4294967295 load commands cannot fit*"
 	sc "$MAL/bad-fat-overlap.bin"
-	[[ "$stderr" == *": fat slices 0 and 1 overlap" ]]
+	assert_glob "$stderr" "*: fat slices 0 and 1 overlap"
 	sc "$MAL/bad-fat-self.bin"
-	[[ "$stderr" == *"inside the fat header"* ]]
+	assert_glob "$stderr" "*inside the fat header*"
 	sc "$MAL/bad-fat-nested.bin"
-	[[ "$stderr" == *"nesting not allowed"* ]]
+	assert_glob "$stderr" "*nesting not allowed*"
 	sc "$MAL/bad-section-past-end.bin"
-	[[ "$stderr" == *"__gopclntab"* ]]
+	assert_glob "$stderr" "*__gopclntab*"
 	sc "$MAL/bad-pcln-offset-past-end.bin"
-	[[ "$stderr" == *"pclntab table offsets"* ]]
+	assert_glob "$stderr" "*pclntab table offsets*"
 	sc "$MAL/bad-ar-size-alpha.bin"
-	[[ "$stderr" == *"size field"* ]]
+	assert_glob "$stderr" "*size field*"
 	sc "$MAL/bad-ar-longname-huge.bin"
-	[[ "$stderr" == *"#1/"* ]]
+	assert_glob "$stderr" "*#1/*"
 	sc "$MAL/bad-fat-java-count.bin"
-	[[ "$stderr" == *"Java"* ]]
+	assert_glob "$stderr" "*Java*"
 }
 
 @test "hand-made readable inputs: pclntab layouts 1.16, 1.18, 1.20+, ptrsize 4, hidden arm64" {
@@ -480,16 +480,16 @@ assert nslices >= 25, nslices
 		run timeout 10 "$SYMCHECK" "$f"
 		[ "$status" -eq "$st" ] || { echo "$f: $status $output"; return 1; }
 	done
-	[ "$(slice_of "$MAL/ok-pcln116-marker.bin" arm64 found_in)" = pclntab ]
-	[ "$(slice_of "$MAL/ok-pcln116-marker.bin" arm64 goversion)" = go1.17.13 ]
-	[ "$(slice_of "$MAL/ok-pcln118-marker.bin" arm64 found_in)" = pclntab ]
-	[ "$(slice_of "$MAL/ok-pcln118-marker.bin" arm64 goversion)" = go1.19.13 ]
-	[ "$(slice_of "$MAL/ok-pcln120-marker.bin" arm64 found_in)" = pclntab ]
-	[ "$(slice_of "$MAL/ok-pcln116-ptr4-armv7.bin" armv7 goversion)" = go1.16.15 ]
-	[ "$(slice_of "$MAL/ok-versionmin-sim-x86.bin" x86_64 platform)" = ios-simulator ]
-	[ "$(slice_of "$MAL/ok-not-go.bin" arm64 expected)" = none ]
-	[ "$(slice_of "$MAL/ok-fat-hidden-arm64.bin" arm64 found_in)" = pclntab ]
-	[ "$(slice_of "$MAL/fail-fat-hidden-arm64-nomarker.bin" arm64 ok)" = false ]
+	assert [ "$(slice_of "$MAL/ok-pcln116-marker.bin" arm64 found_in)" = pclntab ]
+	assert [ "$(slice_of "$MAL/ok-pcln116-marker.bin" arm64 goversion)" = go1.17.13 ]
+	assert [ "$(slice_of "$MAL/ok-pcln118-marker.bin" arm64 found_in)" = pclntab ]
+	assert [ "$(slice_of "$MAL/ok-pcln118-marker.bin" arm64 goversion)" = go1.19.13 ]
+	assert [ "$(slice_of "$MAL/ok-pcln120-marker.bin" arm64 found_in)" = pclntab ]
+	assert [ "$(slice_of "$MAL/ok-pcln116-ptr4-armv7.bin" armv7 goversion)" = go1.16.15 ]
+	assert [ "$(slice_of "$MAL/ok-versionmin-sim-x86.bin" x86_64 platform)" = ios-simulator ]
+	assert [ "$(slice_of "$MAL/ok-not-go.bin" arm64 expected)" = none ]
+	assert [ "$(slice_of "$MAL/ok-fat-hidden-arm64.bin" arm64 found_in)" = pclntab ]
+	assert [ "$(slice_of "$MAL/fail-fat-hidden-arm64-nomarker.bin" arm64 ok)" = false ]
 }
 
 @test "the committed malformed files are what make.py writes" {
@@ -515,15 +515,15 @@ assert nslices >= 25, nslices
 	assert_success
 	assert_output "0 "
 	run "$bin" "$(fx_path X-stock.xcframework)"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	assert_output --regexp '^1 .*/ios-arm64/X.framework/X: arm64 ios slice: marker missing: the overlay was not applied'
 	run "$bin" "$(fx_path macos-arm64-leak)"
-	[ "$status" -eq 1 ]
+	assert_failure 1
 	assert_output --partial "arm64 macos slice: marker present where it must not be"
 	run "$bin" "$MAL/bad-ar-fmag.bin"
-	[ "$status" -eq 2 ]
+	assert_failure 2
 	assert_output --partial "lacks its end marker"
 	run "$bin" "$(fx_path ios-arm64-marker)" internal/cpu.noSuch
-	[ "$status" -eq 1 ]
-	[ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
+	assert_failure 1
+	assert [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
 }

@@ -40,3 +40,19 @@ common_setup() {
 	export GOTOOLCHAIN=local
 	unset GOWRAP_GO GOWRAP_LOG GOWRAP_VERIFY
 }
+
+# assert_glob VALUE PATTERN / refute_glob: VALUE matches (does not match) the
+# bash glob PATTERN; escape a literal * ? [ with a backslash. bats-assert has
+# no glob form, and a bare [[ ]] that is not a test's last command does not
+# fail the test on bash 3.2 (macOS's /bin/bash), so tests use these.
+assert_glob() {
+	[[ $1 == $2 ]] && return 0
+	batslib_print_kv_single_or_multi 8 pattern "$2" value "$1" |
+		batslib_decorate 'value does not match the pattern' | fail
+}
+
+refute_glob() {
+	[[ $1 == $2 ]] || return 0
+	batslib_print_kv_single_or_multi 8 pattern "$2" value "$1" |
+		batslib_decorate 'value matches the pattern' | fail
+}
