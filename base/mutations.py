@@ -19,5 +19,9 @@ MUTATIONS = [
     ("torn-reply-accepted", "base/proto_overlay.c",
      "\treturn -1; /* no \"end\": torn */",
      "\treturn f[F_STATUS] ? 0 : -1;",
-     None),
+     "the overlay reply"),
+    ("foreign-status-passed-on", "base/proto_overlay.c",
+     "int ours = code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL;",
+     "int ours = code;",
+     "the overlay reply"),
 ]

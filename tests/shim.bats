@@ -755,6 +755,36 @@ setup() {
 	assert [ "$(log_field exit)" = 108 ]
 }
 
+@test "the overlay reply (base/proto_overlay.h): a torn or foreign reply is 111, a refusal keeps its code and line" {
+	# A stand-in for `gowrap overlay --shim-format`, answering with $REPLY
+	# on stdout, $LINE on stderr and exit $CODE.
+	cat >"$TMP/cli" <<-'EOM'
+	#!/usr/bin/env bash
+	printf '%b' "$REPLY"
+	[ -z "$LINE" ] || printf '%s\n' "$LINE" >&2
+	exit "$CODE"
+	EOM
+	chmod +x "$TMP/cli"
+	ask() { run env GOWRAP_BIN="$TMP/cli" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu; }
+	# torn: no "end" line
+	REPLY='gowrap-overlay\t1\nstatus\tapplied\noverlay\t/x.json\nmarker\tm\n' LINE= CODE=0 ask
+	assert_failure 111
+	assert_glob "$output" "gowrap: gowrap overlay answered nonsense: the reply is not gowrap's shim format (fix: *"
+	# foreign: not the header
+	REPLY='{"status":"applied"}\n' LINE= CODE=0 ask
+	assert_failure 111
+	# a refusal: the CLI's code and its own line, printed once and unchanged
+	l='gowrap: unknown internal/cpu variant: f has blob id 0 (fix: report it)'
+	REPLY="gowrap-overlay\\t1\\nstatus\\trefused\\ncode\\t108\\nerror\\t$l\\nend\\n" LINE="$l" CODE=108 ask
+	assert_failure 108
+	assert_output "$l"
+	# a status that is not one of gowrap's (a CLI of another version
+	# rejecting the hidden option) is gowrap's fault, 111, with the CLI's line
+	REPLY= LINE='gowrap: gowrap overlay: unexpected argument --shim-format (fix: usage: ...)' CODE=2 ask
+	assert_failure 111
+	assert_output 'gowrap: gowrap overlay: unexpected argument --shim-format (fix: usage: ...)'
+}
+
 @test "fault 109: go env fails" {
 	cat >"$TMP/envfail" <<-EOM
 	#!/usr/bin/env bash
