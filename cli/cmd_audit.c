@@ -16,6 +16,7 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "goquery.h"
+#include "grow.h"
 #include "report.h"
 #include "runcmd.h"
 #include "strbuf.h"
@@ -190,10 +191,7 @@ int cmd_audit(int argc, char **argv)
 			}
 		}
 		any_wrong |= r.wrong;
-		if (nrows == cap) {
-			cap = cap ? cap * 2 : 16;
-			rows = gw_xrealloc(rows, cap * sizeof *rows);
-		}
+		rows = gw_grow(rows, &cap, nrows + 1, sizeof *rows);
 		rows[nrows++] = r;
 	}
 

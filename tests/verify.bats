@@ -506,7 +506,7 @@ assert nslices >= 25, nslices
 	cc -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror \
 		-I"$GOWRAP_ROOT/verify" -I"$GOWRAP_ROOT/common" -o "$bin" \
 		"$GOWRAP_ROOT/verify/testdata/vfcheck.c" "${src[@]}" \
-		"$GOWRAP_ROOT/common/strbuf.c" "$GOWRAP_ROOT/common/report.c"
+		"$GOWRAP_ROOT/common/strbuf.c" "$GOWRAP_ROOT/common/grow.c" "$GOWRAP_ROOT/common/report.c"
 	run "$bin" "$(fx_path X.xcframework)"
 	assert_success
 	assert_output "0 "

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "macho_format.h"
 #include "verify_int.h"
 
@@ -105,10 +106,7 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 
 static struct vf_slice *new_slice(struct vf_input *in)
 {
-	if (in->nslices == in->cap) {
-		in->cap = in->cap ? in->cap * 2 : 4;
-		in->slices = gw_xrealloc(in->slices, in->cap * sizeof *in->slices);
-	}
+	in->slices = gw_grow(in->slices, &in->cap, in->nslices + 1, sizeof *in->slices);
 	memset(&in->slices[in->nslices], 0, sizeof in->slices[0]);
 	return &in->slices[in->nslices++];
 }

@@ -20,16 +20,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "grow.h"
 #include "macho_format.h"
 #include "verify_int.h"
 
 static struct vf_input *new_input(struct vf_result *r, const char *path)
 {
 	struct vf_input *in;
-	if (r->n == r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 8;
-		r->inputs = gw_xrealloc(r->inputs, r->cap * sizeof *r->inputs);
-	}
+	r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
 	in = &r->inputs[r->n++];
 	memset(in, 0, sizeof *in);
 	in->path = gw_xstrdup(path);
@@ -116,10 +114,7 @@ static char **list_dir(const char *dir, size_t *n)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = gw_xrealloc(v, cap * sizeof *v);
-		}
+		v = gw_grow(v, &cap, *n + 1, sizeof *v);
 		v[(*n)++] = gw_xstrdup(de->d_name);
 	}
 	closedir(d);
