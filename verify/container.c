@@ -20,20 +20,18 @@
 #define MAX_HIDDEN    4
 #define MAX_ARCH_GROUPS 8
 
-enum kind { K_OTHER, K_MACHO, K_FAT, K_AR };
-
-static enum kind sniff(struct vf_span s)
+enum vf_kind vf_sniff(struct vf_span s)
 {
 	uint32_t le, be;
 	if (s.len >= AR_MAGIC_LEN && memcmp(s.p, AR_MAGIC, AR_MAGIC_LEN) == 0)
-		return K_AR;
+		return VF_KIND_AR;
 	if (vf_get_u32le(s, 0, &le) || vf_get_u32be(s, 0, &be))
-		return K_OTHER;
+		return VF_KIND_OTHER;
 	if (be == FAT_MAGIC || be == FAT_MAGIC_64)
-		return K_FAT;
+		return VF_KIND_FAT;
 	if (le == MH_MAGIC || le == MH_MAGIC_64 || le == MH_CIGAM || le == MH_CIGAM_64)
-		return K_MACHO;
-	return K_OTHER;
+		return VF_KIND_MACHO;
+	return VF_KIND_OTHER;
 }
 
 /* Say where inside the file a reader failed: "fat slice 1: archive member
@@ -198,18 +196,18 @@ static int scan_ar(struct vf_span s, const struct vf_opts *o, struct groups *gs,
 			symdef = memcmp(hdr.p, AR_SYMDEF_PREFIX, 9) == 0 || hdr.p[0] == '/';
 		}
 		if (!symdef) {
-			switch (sniff(body)) {
-			case K_MACHO:
+			switch (vf_sniff(body)) {
+			case VF_KIND_MACHO:
 				if (vf_macho_read(body, o, &obj, err))
 					return prefix_err(err, "archive member", nmembers);
 				if (add_obj(gs, &obj, err))
 					return -1;
 				break;
-			case K_FAT:
+			case VF_KIND_FAT:
 				sb_addf(err, "archive member %llu is a fat file (nesting not allowed)",
 					(unsigned long long)nmembers);
 				return -1;
-			case K_AR:
+			case VF_KIND_AR:
 				sb_addf(err, "archive member %llu is an archive (nesting not allowed)",
 					(unsigned long long)nmembers);
 				return -1;
@@ -228,11 +226,11 @@ static int scan_ar(struct vf_span s, const struct vf_opts *o, struct groups *gs,
 }
 
 /* A thin Mach-O or an archive, as a whole file or as one fat slice. */
-static int scan_thin(struct vf_span s, enum kind k, const struct vf_opts *o, struct groups *gs,
+static int scan_thin(struct vf_span s, enum vf_kind k, const struct vf_opts *o, struct groups *gs,
 		     struct sb *err)
 {
 	struct vf_obj obj;
-	if (k == K_AR)
+	if (k == VF_KIND_AR)
 		return scan_ar(s, o, gs, err);
 	if (vf_macho_read(s, o, &obj, err))
 		return -1;
@@ -350,16 +348,16 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 	for (i = 0; i < total; i++) {
 		struct vf_span sl;
 		struct groups gs;
-		enum kind k;
+		enum vf_kind k;
 		size_t g;
 
 		vf_sub(s, ents[i].off, ents[i].size, &sl);
-		k = sniff(sl);
-		if (k == K_FAT) {
+		k = vf_sniff(sl);
+		if (k == VF_KIND_FAT) {
 			sb_addf(err, "fat slice %zu is itself a fat file (nesting not allowed)", i);
 			return -1;
 		}
-		if (k == K_OTHER) {
+		if (k == VF_KIND_OTHER) {
 			sb_addf(err, "fat slice %zu is neither Mach-O nor an archive", i);
 			return -1;
 		}
@@ -383,13 +381,13 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t h
 	struct vf_span s = { data, len };
 	struct sb err = SB_INIT;
 	struct groups gs;
-	enum kind k = sniff(s);
+	enum vf_kind k = vf_sniff(s);
 	int rc;
 
 	memset(&gs, 0, sizeof gs);
-	if (k == K_FAT) {
+	if (k == VF_KIND_FAT) {
 		rc = scan_fat(in, s, hint, o, &err);
-	} else if (k == K_OTHER) {
+	} else if (k == VF_KIND_OTHER) {
 		sb_adds(&err, len < 8 ? "file too short to be Mach-O, fat or an archive"
 				      : "not a Mach-O, fat or archive file");
 		rc = -1;

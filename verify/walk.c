@@ -21,7 +21,6 @@
 #include <unistd.h>
 
 #include "grow.h"
-#include "macho_format.h"
 #include "verify_int.h"
 
 static struct vf_input *new_input(struct vf_result *r, const char *path)
@@ -172,20 +171,14 @@ static int looks_binary(const char *path)
 	unsigned char b[8];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	uint32_t be, le;
 
 	if (fd < 0)
 		return 1; /* let scan_file report why */
 	n = read(fd, b, sizeof b);
 	close(fd);
-	if (n < 4)
+	if (n < 0)
 		return 0;
-	if (n == 8 && memcmp(b, AR_MAGIC, AR_MAGIC_LEN) == 0)
-		return 1;
-	be = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-	le = (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
-	return be == FAT_MAGIC || be == FAT_MAGIC_64 || le == MH_MAGIC || le == MH_MAGIC_64 ||
-	       le == MH_CIGAM || le == MH_CIGAM_64;
+	return vf_sniff((struct vf_span){ b, (size_t)n }) != VF_KIND_OTHER;
 }
 
 static void scan_xcframework(struct vf_result *r, const char *dir, const struct vf_opts *o)
