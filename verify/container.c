@@ -282,13 +282,13 @@ static int check_fat_ent(struct vf_span s, const struct fat_ent *e, uint64_t hdr
 	return 0;
 }
 
-static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const struct vf_opts *o,
-		    struct sb *err)
+/* The fat header's entries, counted and hidden, each checked on its own:
+ * ents gets up to MAX_FAT_ARCH + MAX_HIDDEN of them, *total says how many. */
+static int fat_entries(struct vf_span s, struct fat_ent *ents, size_t *total, struct sb *err)
 {
 	uint32_t magic, n, entsz;
 	uint64_t hdr_end, first = UINT64_MAX;
-	struct fat_ent ents[MAX_FAT_ARCH + MAX_HIDDEN];
-	size_t i, j, total;
+	size_t i;
 	int is64;
 
 	vf_get_u32be(s, 0, &magic);
@@ -318,20 +318,28 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 		if (ents[i].off < first)
 			first = ents[i].off;
 	}
-	total = n;
+	*total = n;
 	/* lipo -hideARM64 writes arm64 entries after nfat_arch; they lie
 	 * between the counted entries and the first slice. */
-	while (total < n + MAX_HIDDEN) {
+	while (*total < n + MAX_HIDDEN) {
 		struct fat_ent h;
-		uint64_t at = FAT_HEADER_SIZE + total * entsz;
+		uint64_t at = FAT_HEADER_SIZE + *total * entsz;
 		if (at + entsz > first || read_fat_ent(s, is64, at, &h) ||
-		    h.cputype != CPU_TYPE_ARM64 || check_fat_ent(s, &h, at + entsz, total, err)) {
+		    h.cputype != CPU_TYPE_ARM64 || check_fat_ent(s, &h, at + entsz, *total, err)) {
 			sb_reset(err);
 			break;
 		}
 		h.hidden = 1;
-		ents[total++] = h;
+		ents[(*total)++] = h;
 	}
+	return 0;
+}
+
+/* No two slices share bytes or an architecture. */
+static int fat_disjoint(const struct fat_ent *ents, size_t total, struct sb *err)
+{
+	size_t i, j;
+
 	for (i = 0; i < total; i++)
 		for (j = i + 1; j < total; j++) {
 			if (ents[i].off < ents[j].off + ents[j].size &&
@@ -345,33 +353,52 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 				return -1;
 			}
 		}
-	for (i = 0; i < total; i++) {
-		struct vf_span sl;
-		struct groups gs;
-		enum vf_kind k;
-		size_t g;
+	return 0;
+}
 
-		vf_sub(s, ents[i].off, ents[i].size, &sl);
-		k = vf_sniff(sl);
-		if (k == VF_KIND_FAT) {
-			sb_addf(err, "fat slice %zu is itself a fat file (nesting not allowed)", i);
-			return -1;
-		}
-		if (k == VF_KIND_OTHER) {
-			sb_addf(err, "fat slice %zu is neither Mach-O nor an archive", i);
-			return -1;
-		}
-		memset(&gs, 0, sizeof gs);
-		if (scan_thin(sl, k, o, &gs, err))
-			return prefix_err(err, "fat slice", i);
-		for (g = 0; g < gs.n; g++)
-			if (gs.g[g].cputype != ents[i].cputype) {
-				sb_addf(err, "fat slice %zu holds CPU type 0x%x, its entry says 0x%x", i,
-					gs.g[g].cputype, ents[i].cputype);
-				return -1;
-			}
-		emit(in, &gs, hint, ents[i].hidden, o);
+/* Fat slice i (entry e): a thin Mach-O or an archive of e's CPU type. */
+static int fat_slice(struct vf_input *in, struct vf_span s, const struct fat_ent *e, size_t i,
+		     uint32_t hint, const struct vf_opts *o, struct sb *err)
+{
+	struct vf_span sl;
+	struct groups gs;
+	enum vf_kind k;
+	size_t g;
+
+	vf_sub(s, e->off, e->size, &sl);
+	k = vf_sniff(sl);
+	if (k == VF_KIND_FAT) {
+		sb_addf(err, "fat slice %zu is itself a fat file (nesting not allowed)", i);
+		return -1;
 	}
+	if (k == VF_KIND_OTHER) {
+		sb_addf(err, "fat slice %zu is neither Mach-O nor an archive", i);
+		return -1;
+	}
+	memset(&gs, 0, sizeof gs);
+	if (scan_thin(sl, k, o, &gs, err))
+		return prefix_err(err, "fat slice", i);
+	for (g = 0; g < gs.n; g++)
+		if (gs.g[g].cputype != e->cputype) {
+			sb_addf(err, "fat slice %zu holds CPU type 0x%x, its entry says 0x%x", i,
+				gs.g[g].cputype, e->cputype);
+			return -1;
+		}
+	emit(in, &gs, hint, e->hidden, o);
+	return 0;
+}
+
+static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const struct vf_opts *o,
+		    struct sb *err)
+{
+	struct fat_ent ents[MAX_FAT_ARCH + MAX_HIDDEN];
+	size_t i, total;
+
+	if (fat_entries(s, ents, &total, err) || fat_disjoint(ents, total, err))
+		return -1;
+	for (i = 0; i < total; i++)
+		if (fat_slice(in, s, &ents[i], i, hint, o, err))
+			return -1;
 	return 0;
 }
 
