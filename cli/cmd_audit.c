@@ -16,6 +16,7 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "goquery.h"
+#include "grow.h"
 #include "report.h"
 #include "runcmd.h"
 #include "strbuf.h"
@@ -53,13 +54,24 @@ static int has_tag(const char *list, const char *tag)
 	return 0;
 }
 
-int cmd_audit(int argc, char **argv)
+/* What the audit found so far: one row per reported package. */
+struct audit {
+	struct row *rows;
+	size_t nrows, cap;
+	char target[128];
+	int family; /* DP_FAM_*, 0 = a target gowrap does not fix */
+	int any_wrong;
+};
+
+/* Run `go list -deps -f tmpl` with the user's flags and packages; its
+ * stdout into out. -1 to go on, else the exit code (help, or go list
+ * failed and was reported). */
+static int go_list(int argc, char **argv, int *json, struct sb *out)
 {
-	int json = 0;
 	struct gw_err e;
-	struct sb realgo = SB_INIT;
+	struct sb realgo = SB_INIT, err = SB_INIT;
 	char **av = gw_xcalloc((size_t)argc + 8, sizeof *av);
-	int j = 0;
+	int j = 0, rc = -1;
 
 	if (gw_find_real_go(&realgo, &e) < 0) {
 		free(av);
@@ -72,15 +84,16 @@ int cmd_audit(int argc, char **argv)
 	av[j++] = (char *)tmpl;
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--json") == 0)
-			json = 1;
+			*json = 1;
 		else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			puts("usage: gowrap audit [--json] [build flags] [packages]");
+			free(av);
+			sb_release(&realgo);
 			return 0;
 		} else
 			av[j++] = argv[i];
 	}
-	struct sb out = SB_INIT, err = SB_INIT;
-	struct gw_cmd c = { .argv = av, .out = &out, .err = &err, .null_stdin = 1 };
+	struct gw_cmd c = { .argv = av, .out = out, .err = &err, .null_stdin = 1 };
 	int st = gw_run(&c);
 	free(av);
 	sb_release(&realgo);
@@ -88,19 +101,120 @@ int cmd_audit(int argc, char **argv)
 		char *nl = strchr(err.buf, '\n');
 		if (nl && nl[1] == 0)
 			*nl = 0;
-		int rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
-				 "check the package arguments and that `go list` works here",
-				 "go list -deps failed: %s", err.buf);
-		sb_release(&out);
-		sb_release(&err);
-		return rc;
+		rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
+			     "check the package arguments and that `go list` works here",
+			     "go list -deps failed: %s", err.buf);
 	}
+	sb_release(&err);
+	return rc;
+}
 
-	struct row *rows = NULL;
-	size_t nrows = 0, cap = 0;
-	char target[128] = "";
-	int family = 0, any_wrong = 0;
-	for (char *p = out.buf; *p;) {
+/* The target and its family, from the first package's context fields. */
+static void set_target(struct audit *a, char **f)
+{
+	snprintf(a->target, sizeof a->target, "%s/%s", f[5], f[6]);
+	if (strcmp(f[6], "arm64") != 0)
+		return;
+	if (strcmp(f[5], "ios") == 0 || (strcmp(f[5], "darwin") == 0 && has_tag(f[7], "ios")))
+		a->family = DP_FAM_IOS;
+	else if (strcmp(f[5], "linux") == 0 || strcmp(f[5], "android") == 0)
+		a->family = DP_FAM_LINUX;
+}
+
+/* Std's internal/cpu: the target alone decides. */
+static void std_row(struct row *r, int family)
+{
+	r->mod = "std";
+	r->kind = "internal/cpu";
+	if (family == DP_FAM_IOS) {
+		r->verdict = "fixed by gowrap";
+		r->why = "GOROOT overlay (gowrap overlay)";
+	} else {
+		r->verdict = "right on its own";
+		r->why = family == DP_FAM_LINUX ? "the runtime fills its HWCap" : NULL;
+	}
+}
+
+/* A package's compiled files (space-separated names in files, in dir),
+ * classified by content. */
+static void classify_files(const char *dir, const char *files, int family, struct dp_class *cl)
+{
+	size_t nf = 0, m = 0;
+	for (const char *q = files; *q; q++)
+		nf += *q == ' ';
+	nf += *files ? 1 : 0;
+	char **paths = gw_xcalloc(nf + 1, sizeof *paths);
+	for (const char *q = files; *q && m < nf;) {
+		const char *sp = strchr(q, ' ');
+		size_t l = sp ? (size_t)(sp - q) : strlen(q);
+		struct sb one = SB_INIT;
+		sb_addf(&one, "%s/%.*s", dir, (int)l, q);
+		paths[m++] = sb_detach(&one);
+		q += l + (sp ? 1 : 0);
+	}
+	dp_classify((const char *const *)paths, m, family, cl);
+	for (size_t i = 0; i < m; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+/* A dependency's row: 0, or -1 when it is no CPU-feature package. */
+static int dep_row(struct row *r, char **f, int family)
+{
+	struct dp_class cl;
+	classify_files(f[3], f[4], family, &cl);
+	if (cl.verdict == DP_V_NONE)
+		return -1;
+	if (cl.verdict == DP_V_UNKNOWN) {
+		r->kind = "unknown";
+		r->verdict = "wrong and not fixable";
+		r->why = r->owned = gw_xstrdup(cl.why);
+		r->wrong = 1;
+		return 0;
+	}
+	r->kind = dp_kind_name(cl.row->kind);
+	if (cl.verdict == DP_V_RIGHT) {
+		r->verdict = "right on its own";
+	} else if (getenv("GOWRAP_DEPS") && strcmp(getenv("GOWRAP_DEPS"), "0") == 0) {
+		r->verdict = "wrong and not fixable";
+		r->why = "GOWRAP_DEPS=0 turns the dependency fix off";
+		r->wrong = 1;
+	} else if (cl.row->fix == DP_FIX_HWCAP && !strstr(f[8], "go1.21")) {
+		r->verdict = "wrong and not fixable";
+		r->why = "Go < 1.21 has no runtime.getAuxv";
+		r->wrong = 1;
+	} else {
+		r->verdict = "fixed by gowrap";
+		struct sb w = SB_INIT;
+		sb_addf(&w, "%s (%s, %s)", dp_fix_name(cl.row->fix), cl.row->file, cl.row->versions);
+		r->why = r->owned = sb_detach(&w);
+	}
+	return 0;
+}
+
+/* One package's fields (tmpl's nine, tab-separated): its row, if any. */
+static void add_package(struct audit *a, char **f)
+{
+	struct row r = { f[0], f[2][0] ? f[2] : "", NULL, NULL, NULL, NULL, 0 };
+
+	if (!a->target[0])
+		set_target(a, f);
+	if (f[1][0]) {
+		if (strcmp(f[0], "internal/cpu") != 0)
+			return;
+		std_row(&r, a->family);
+	} else if (!a->family || dep_row(&r, f, a->family) < 0) {
+		return;
+	}
+	a->any_wrong |= r.wrong;
+	a->rows = gw_grow(a->rows, &a->cap, a->nrows + 1, sizeof *a->rows);
+	a->rows[a->nrows++] = r;
+}
+
+/* go list's output, one package a line; lines short of nine fields skipped. */
+static void read_packages(struct audit *a, char *p)
+{
+	while (*p) {
 		char *nl = strchr(p, '\n');
 		if (!nl)
 			break;
@@ -114,124 +228,69 @@ int cmd_audit(int argc, char **argv)
 				f[k++] = q + 1;
 			}
 		p = nl + 1;
-		if (k < 9)
-			continue;
-		if (!target[0]) {
-			snprintf(target, sizeof target, "%s/%s", f[5], f[6]);
-			if (strcmp(f[6], "arm64") == 0) {
-				if (strcmp(f[5], "ios") == 0 || (strcmp(f[5], "darwin") == 0 && has_tag(f[7], "ios")))
-					family = DP_FAM_IOS;
-				else if (strcmp(f[5], "linux") == 0 || strcmp(f[5], "android") == 0)
-					family = DP_FAM_LINUX;
-			}
-		}
-		struct row r = { f[0], f[2][0] ? f[2] : "", NULL, NULL, NULL, NULL, 0 };
-		if (f[1][0]) {
-			if (strcmp(f[0], "internal/cpu") != 0)
-				continue;
-			r.mod = "std";
-			r.kind = "internal/cpu";
-			if (family == DP_FAM_IOS) {
-				r.verdict = "fixed by gowrap";
-				r.why = "GOROOT overlay (gowrap overlay)";
-			} else {
-				r.verdict = "right on its own";
-				r.why = family == DP_FAM_LINUX ? "the runtime fills its HWCap" : NULL;
-			}
-		} else {
-			if (!family)
-				continue;
-			/* the target's files, by full path */
-			size_t nf = 0;
-			char *files = f[4];
-			for (char *q = files; *q; q++)
-				nf += *q == ' ';
-			nf += *files ? 1 : 0;
-			char **paths = gw_xcalloc(nf + 1, sizeof *paths);
-			size_t m = 0;
-			for (char *q = files; *q && m < nf;) {
-				char *sp = strchr(q, ' ');
-				size_t l = sp ? (size_t)(sp - q) : strlen(q);
-				struct sb one = SB_INIT;
-				sb_addf(&one, "%s/%.*s", f[3], (int)l, q);
-				paths[m++] = sb_detach(&one);
-				q += l + (sp ? 1 : 0);
-			}
-			struct dp_class cl;
-			dp_classify((const char *const *)paths, m, family, &cl);
-			for (size_t i = 0; i < m; i++)
-				free(paths[i]);
-			free(paths);
-			if (cl.verdict == DP_V_NONE)
-				continue;
-			if (cl.verdict == DP_V_UNKNOWN) {
-				r.kind = "unknown";
-				r.verdict = "wrong and not fixable";
-				r.why = r.owned = gw_xstrdup(cl.why);
-				r.wrong = 1;
-			} else {
-				r.kind = dp_kind_name(cl.row->kind);
-				if (cl.verdict == DP_V_RIGHT) {
-					r.verdict = "right on its own";
-				} else if (getenv("GOWRAP_DEPS") && strcmp(getenv("GOWRAP_DEPS"), "0") == 0) {
-					r.verdict = "wrong and not fixable";
-					r.why = "GOWRAP_DEPS=0 turns the dependency fix off";
-					r.wrong = 1;
-				} else if (cl.row->fix == DP_FIX_HWCAP && !strstr(f[8], "go1.21")) {
-					r.verdict = "wrong and not fixable";
-					r.why = "Go < 1.21 has no runtime.getAuxv";
-					r.wrong = 1;
-				} else {
-					r.verdict = "fixed by gowrap";
-					struct sb w = SB_INIT;
-					sb_addf(&w, "%s (%s, %s)", dp_fix_name(cl.row->fix), cl.row->file, cl.row->versions);
-					r.why = r.owned = sb_detach(&w);
-				}
-			}
-		}
-		any_wrong |= r.wrong;
-		if (nrows == cap) {
-			cap = cap ? cap * 2 : 16;
-			rows = gw_xrealloc(rows, cap * sizeof *rows);
-		}
-		rows[nrows++] = r;
+		if (k == 9)
+			add_package(a, f);
 	}
+}
 
-	if (json) {
-		cJSON *o = cJSON_CreateObject(), *a = cJSON_CreateArray();
-		cJSON_AddStringToObject(o, "target", target);
-		cJSON_AddBoolToObject(o, "ok", !any_wrong);
-		for (size_t i = 0; i < nrows; i++) {
-			cJSON *x = cJSON_CreateObject();
-			cJSON_AddStringToObject(x, "import_path", rows[i].pkg);
-			cJSON_AddStringToObject(x, "module", rows[i].mod);
-			cJSON_AddStringToObject(x, "kind", rows[i].kind);
-			cJSON_AddStringToObject(x, "verdict", rows[i].verdict);
-			if (rows[i].why)
-				cJSON_AddStringToObject(x, "why", rows[i].why);
-			else
-				cJSON_AddNullToObject(x, "why");
-			cJSON_AddItemToArray(a, x);
-		}
-		cJSON_AddItemToObject(o, "packages", a);
-		char *s = cJSON_PrintUnformatted(o);
-		if (s)
-			puts(s);
+static void print_json(struct audit *a)
+{
+	cJSON *o = cJSON_CreateObject(), *arr = cJSON_CreateArray();
+	cJSON_AddStringToObject(o, "target", a->target);
+	cJSON_AddBoolToObject(o, "ok", !a->any_wrong);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct row *r = &a->rows[i];
+		cJSON *x = cJSON_CreateObject();
+		cJSON_AddStringToObject(x, "import_path", r->pkg);
+		cJSON_AddStringToObject(x, "module", r->mod);
+		cJSON_AddStringToObject(x, "kind", r->kind);
+		cJSON_AddStringToObject(x, "verdict", r->verdict);
+		if (r->why)
+			cJSON_AddStringToObject(x, "why", r->why);
 		else
-			any_wrong = gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
-		cJSON_free(s);
-		cJSON_Delete(o);
-	} else {
-		if (!family)
-			printf("target %s: gowrap fixes CPU-feature code for linux/android arm64 and the iOS family only\n", target);
-		for (size_t i = 0; i < nrows; i++)
-			printf("%s\t%s\t%s\t%s%s%s\n", rows[i].pkg, rows[i].mod[0] ? rows[i].mod : "-",
-			       rows[i].kind, rows[i].verdict, rows[i].why ? ": " : "", rows[i].why ? rows[i].why : "");
+			cJSON_AddNullToObject(x, "why");
+		cJSON_AddItemToArray(arr, x);
 	}
-	for (size_t i = 0; i < nrows; i++)
-		free(rows[i].owned);
-	free(rows);
+	cJSON_AddItemToObject(o, "packages", arr);
+	char *s = cJSON_PrintUnformatted(o);
+	if (s)
+		puts(s);
+	else
+		a->any_wrong = gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
+	cJSON_free(s);
+	cJSON_Delete(o);
+}
+
+static void print_text(const struct audit *a)
+{
+	if (!a->family)
+		printf("target %s: gowrap fixes CPU-feature code for linux/android arm64 and the iOS family only\n",
+		       a->target);
+	for (size_t i = 0; i < a->nrows; i++) {
+		const struct row *r = &a->rows[i];
+		printf("%s\t%s\t%s\t%s%s%s\n", r->pkg, r->mod[0] ? r->mod : "-", r->kind, r->verdict,
+		       r->why ? ": " : "", r->why ? r->why : "");
+	}
+}
+
+int cmd_audit(int argc, char **argv)
+{
+	struct audit a = { 0 };
+	struct sb out = SB_INIT;
+	int json = 0, rc = go_list(argc, argv, &json, &out);
+
+	if (rc >= 0) {
+		sb_release(&out);
+		return rc;
+	}
+	read_packages(&a, out.buf);
+	if (json)
+		print_json(&a);
+	else
+		print_text(&a);
+	for (size_t i = 0; i < a.nrows; i++)
+		free(a.rows[i].owned);
+	free(a.rows);
 	sb_release(&out);
-	sb_release(&err);
-	return any_wrong > 1 ? any_wrong : any_wrong ? 1 : 0;
+	return a.any_wrong > 1 ? a.any_wrong : a.any_wrong ? 1 : 0;
 }

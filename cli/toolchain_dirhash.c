@@ -10,6 +10,7 @@
 #include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -39,10 +40,7 @@ struct names {
 
 static void names_add(struct names *l, char *s)
 {
-	if (l->n == l->cap) {
-		l->cap = l->cap ? l->cap * 2 : 1024;
-		l->v = gw_xrealloc(l->v, l->cap * sizeof *l->v);
-	}
+	l->v = gw_grow(l->v, &l->cap, l->n + 1, sizeof *l->v);
 	l->v[l->n++] = s;
 }
 

@@ -199,30 +199,72 @@ static int default_bindir(const struct tc_goenv *g, struct sb *out, struct gw_er
 			  "pass --bin DIR", "`go env GOBIN GOPATH` are both empty");
 }
 
+/* The SDK root: --sdk, else ~/sdk (where golang.org/dl puts toolchains). */
+static int sdk_root(const struct tc_install_opts *o, struct sb *sdkroot, struct gw_err *e)
+{
+	struct sb home = SB_INIT;
+	const char *h = getenv("HOME");
+	int rc = 0;
+
+	if (o->sdk)
+		sb_adds(&home, o->sdk);
+	else if (h && *h == '/')
+		gw_path_join(&home, h, "sdk");
+	else
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot find ~/sdk", "set HOME or pass --sdk DIR",
+				"HOME is not an absolute path");
+	if (rc == 0)
+		rc = absolute_dir(home.buf, "--sdk", sdkroot, e);
+	sb_release(&home);
+	return rc;
+}
+
+/* Fetch the toolchain module (module cache, else GOPROXY) and build the SDK
+ * at target from it. */
+static int fetch_sdk(const struct tc_install_opts *o, const char *go, const char *workdir,
+		     const struct tc_goenv *g, const char *module, const char *sdkroot, const char *target,
+		     struct gw_err *e)
+{
+	struct tc_module m;
+	struct sb proxy = SB_INIT;
+	char **env;
+	int rc;
+
+	memset(&m, 0, sizeof m);
+	if (tc_proxy_only(g->goproxy, &proxy))
+		tc_note("using GOPROXY=%s (a toolchain comes from a module proxy only)", proxy.buf);
+	env = tc_env_make(proxy.buf, 0);
+	tc_note("fetching %s (module cache, else GOPROXY)", module);
+	rc = tc_mod_download(go, workdir, env, module, &m, e);
+	if (rc == 0 && tc_stop)
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
+	if (rc == 0 && m.error)
+		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot download the toolchain",
+				!strcmp(proxy.buf, "off")
+					? "set GOPROXY to a module proxy (e.g. https://proxy.golang.org)"
+					: "check the version exists (https://go.dev/dl) and GOPROXY is reachable",
+				"%s for %s/%s: %s", o->version, g->gohostos, g->gohostarch, m.error);
+	if (rc == 0) {
+		tc_note("copying %s", m.dir);
+		rc = build_sdk(o->version, sdkroot, target, workdir, module, &m, e);
+	}
+	tc_env_free(env);
+	tc_module_free(&m);
+	sb_release(&proxy);
+	return rc;
+}
+
 static int install_in(const struct tc_install_opts *o, const char *go, const char *workdir,
 		      struct sb *launcher_out, struct gw_err *e)
 {
 	struct tc_goenv g;
-	struct tc_module m;
-	memset(&m, 0, sizeof m);
 	struct sb module = SB_INIT, sdkroot = SB_INIT, target = SB_INIT, bindir = SB_INIT,
-		  proxy = SB_INIT, gobin = SB_INIT, home = SB_INIT;
-	char **env = NULL;
+		  gobin = SB_INIT;
 	int rc = tc_goenv_query(go, workdir, &g, e);
 	if (rc == 0)
 		rc = tc_module_name(o->version, g.gohostos, g.gohostarch, &module, e);
-	if (rc == 0) {
-		const char *h = getenv("HOME");
-		if (o->sdk)
-			sb_adds(&home, o->sdk);
-		else if (h && *h == '/')
-			gw_path_join(&home, h, "sdk");
-		else
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot find ~/sdk",
-					"set HOME or pass --sdk DIR", "HOME is not an absolute path");
-	}
 	if (rc == 0)
-		rc = absolute_dir(home.buf, "--sdk", &sdkroot, e);
+		rc = sdk_root(o, &sdkroot, e);
 	if (rc == 0) {
 		gw_path_join(&target, sdkroot.buf, o->version);
 		if (o->bin)
@@ -240,24 +282,7 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 		else
 			tc_note("%s is already installed in %s", o->version, target.buf);
 	} else if (rc == 0) {
-		if (tc_proxy_only(g.goproxy, &proxy))
-			tc_note("using GOPROXY=%s (a toolchain comes from a module proxy only)",
-				proxy.buf);
-		env = tc_env_make(proxy.buf, 0);
-		tc_note("fetching %s (module cache, else GOPROXY)", module.buf);
-		rc = tc_mod_download(go, workdir, env, module.buf, &m, e);
-		if (rc == 0 && tc_stop)
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
-		if (rc == 0 && m.error)
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "cannot download the toolchain",
-					!strcmp(proxy.buf, "off")
-						? "set GOPROXY to a module proxy (e.g. https://proxy.golang.org)"
-						: "check the version exists (https://go.dev/dl) and GOPROXY is reachable",
-					"%s for %s/%s: %s", o->version, g.gohostos, g.gohostarch, m.error);
-		if (rc == 0) {
-			tc_note("copying %s", m.dir);
-			rc = build_sdk(o->version, sdkroot.buf, target.buf, workdir, module.buf, &m, e);
-		}
+		rc = fetch_sdk(o, go, workdir, &g, module.buf, sdkroot.buf, target.buf, e);
 	}
 	if (rc == 0) {
 		gw_path_join(&gobin, target.buf, "bin/go");
@@ -270,16 +295,12 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 	if (rc == 0 && !tc_dir_on_path(bindir.buf))
 		tc_note("%s is not on PATH: the go command finds %s only through PATH", bindir.buf,
 			o->version);
-	tc_env_free(env);
 	tc_goenv_free(&g);
-	tc_module_free(&m);
 	sb_release(&module);
 	sb_release(&sdkroot);
 	sb_release(&target);
 	sb_release(&bindir);
-	sb_release(&proxy);
 	sb_release(&gobin);
-	sb_release(&home);
 	return rc;
 }
 

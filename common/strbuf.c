@@ -22,6 +22,11 @@ static void oom(void)
 	_exit(GW_EXIT_INTERNAL);
 }
 
+void gw_oom(void)
+{
+	oom();
+}
+
 void *gw_xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);

@@ -51,5 +51,8 @@ void *gw_xmalloc(size_t n);
 void *gw_xcalloc(size_t n, size_t size);
 void *gw_xrealloc(void *p, size_t n);
 char *gw_xstrdup(const char *s);
+/* Their out-of-memory exit (one report line, then GW_EXIT_INTERNAL), for
+ * helpers that find an allocation impossible before asking (common/grow.h). */
+void gw_oom(void);
 
 #endif

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "grow.h"
 #include "macho_format.h"
 #include "verify_int.h"
 
@@ -19,20 +20,18 @@
 #define MAX_HIDDEN    4
 #define MAX_ARCH_GROUPS 8
 
-enum kind { K_OTHER, K_MACHO, K_FAT, K_AR };
-
-static enum kind sniff(struct vf_span s)
+enum vf_kind vf_sniff(struct vf_span s)
 {
 	uint32_t le, be;
 	if (s.len >= AR_MAGIC_LEN && memcmp(s.p, AR_MAGIC, AR_MAGIC_LEN) == 0)
-		return K_AR;
+		return VF_KIND_AR;
 	if (vf_get_u32le(s, 0, &le) || vf_get_u32be(s, 0, &be))
-		return K_OTHER;
+		return VF_KIND_OTHER;
 	if (be == FAT_MAGIC || be == FAT_MAGIC_64)
-		return K_FAT;
+		return VF_KIND_FAT;
 	if (le == MH_MAGIC || le == MH_MAGIC_64 || le == MH_CIGAM || le == MH_CIGAM_64)
-		return K_MACHO;
-	return K_OTHER;
+		return VF_KIND_MACHO;
+	return VF_KIND_OTHER;
 }
 
 /* Say where inside the file a reader failed: "fat slice 1: archive member
@@ -105,10 +104,7 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 
 static struct vf_slice *new_slice(struct vf_input *in)
 {
-	if (in->nslices == in->cap) {
-		in->cap = in->cap ? in->cap * 2 : 4;
-		in->slices = gw_xrealloc(in->slices, in->cap * sizeof *in->slices);
-	}
+	in->slices = gw_grow(in->slices, &in->cap, in->nslices + 1, sizeof *in->slices);
 	memset(&in->slices[in->nslices], 0, sizeof in->slices[0]);
 	return &in->slices[in->nslices++];
 }
@@ -200,18 +196,18 @@ static int scan_ar(struct vf_span s, const struct vf_opts *o, struct groups *gs,
 			symdef = memcmp(hdr.p, AR_SYMDEF_PREFIX, 9) == 0 || hdr.p[0] == '/';
 		}
 		if (!symdef) {
-			switch (sniff(body)) {
-			case K_MACHO:
+			switch (vf_sniff(body)) {
+			case VF_KIND_MACHO:
 				if (vf_macho_read(body, o, &obj, err))
 					return prefix_err(err, "archive member", nmembers);
 				if (add_obj(gs, &obj, err))
 					return -1;
 				break;
-			case K_FAT:
+			case VF_KIND_FAT:
 				sb_addf(err, "archive member %llu is a fat file (nesting not allowed)",
 					(unsigned long long)nmembers);
 				return -1;
-			case K_AR:
+			case VF_KIND_AR:
 				sb_addf(err, "archive member %llu is an archive (nesting not allowed)",
 					(unsigned long long)nmembers);
 				return -1;
@@ -230,11 +226,11 @@ static int scan_ar(struct vf_span s, const struct vf_opts *o, struct groups *gs,
 }
 
 /* A thin Mach-O or an archive, as a whole file or as one fat slice. */
-static int scan_thin(struct vf_span s, enum kind k, const struct vf_opts *o, struct groups *gs,
+static int scan_thin(struct vf_span s, enum vf_kind k, const struct vf_opts *o, struct groups *gs,
 		     struct sb *err)
 {
 	struct vf_obj obj;
-	if (k == K_AR)
+	if (k == VF_KIND_AR)
 		return scan_ar(s, o, gs, err);
 	if (vf_macho_read(s, o, &obj, err))
 		return -1;
@@ -286,13 +282,13 @@ static int check_fat_ent(struct vf_span s, const struct fat_ent *e, uint64_t hdr
 	return 0;
 }
 
-static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const struct vf_opts *o,
-		    struct sb *err)
+/* The fat header's entries, counted and hidden, each checked on its own:
+ * ents gets up to MAX_FAT_ARCH + MAX_HIDDEN of them, *total says how many. */
+static int fat_entries(struct vf_span s, struct fat_ent *ents, size_t *total, struct sb *err)
 {
 	uint32_t magic, n, entsz;
 	uint64_t hdr_end, first = UINT64_MAX;
-	struct fat_ent ents[MAX_FAT_ARCH + MAX_HIDDEN];
-	size_t i, j, total;
+	size_t i;
 	int is64;
 
 	vf_get_u32be(s, 0, &magic);
@@ -322,20 +318,28 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 		if (ents[i].off < first)
 			first = ents[i].off;
 	}
-	total = n;
+	*total = n;
 	/* lipo -hideARM64 writes arm64 entries after nfat_arch; they lie
 	 * between the counted entries and the first slice. */
-	while (total < n + MAX_HIDDEN) {
+	while (*total < n + MAX_HIDDEN) {
 		struct fat_ent h;
-		uint64_t at = FAT_HEADER_SIZE + total * entsz;
+		uint64_t at = FAT_HEADER_SIZE + *total * entsz;
 		if (at + entsz > first || read_fat_ent(s, is64, at, &h) ||
-		    h.cputype != CPU_TYPE_ARM64 || check_fat_ent(s, &h, at + entsz, total, err)) {
+		    h.cputype != CPU_TYPE_ARM64 || check_fat_ent(s, &h, at + entsz, *total, err)) {
 			sb_reset(err);
 			break;
 		}
 		h.hidden = 1;
-		ents[total++] = h;
+		ents[(*total)++] = h;
 	}
+	return 0;
+}
+
+/* No two slices share bytes or an architecture. */
+static int fat_disjoint(const struct fat_ent *ents, size_t total, struct sb *err)
+{
+	size_t i, j;
+
 	for (i = 0; i < total; i++)
 		for (j = i + 1; j < total; j++) {
 			if (ents[i].off < ents[j].off + ents[j].size &&
@@ -349,33 +353,52 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 				return -1;
 			}
 		}
-	for (i = 0; i < total; i++) {
-		struct vf_span sl;
-		struct groups gs;
-		enum kind k;
-		size_t g;
+	return 0;
+}
 
-		vf_sub(s, ents[i].off, ents[i].size, &sl);
-		k = sniff(sl);
-		if (k == K_FAT) {
-			sb_addf(err, "fat slice %zu is itself a fat file (nesting not allowed)", i);
-			return -1;
-		}
-		if (k == K_OTHER) {
-			sb_addf(err, "fat slice %zu is neither Mach-O nor an archive", i);
-			return -1;
-		}
-		memset(&gs, 0, sizeof gs);
-		if (scan_thin(sl, k, o, &gs, err))
-			return prefix_err(err, "fat slice", i);
-		for (g = 0; g < gs.n; g++)
-			if (gs.g[g].cputype != ents[i].cputype) {
-				sb_addf(err, "fat slice %zu holds CPU type 0x%x, its entry says 0x%x", i,
-					gs.g[g].cputype, ents[i].cputype);
-				return -1;
-			}
-		emit(in, &gs, hint, ents[i].hidden, o);
+/* Fat slice i (entry e): a thin Mach-O or an archive of e's CPU type. */
+static int fat_slice(struct vf_input *in, struct vf_span s, const struct fat_ent *e, size_t i,
+		     uint32_t hint, const struct vf_opts *o, struct sb *err)
+{
+	struct vf_span sl;
+	struct groups gs;
+	enum vf_kind k;
+	size_t g;
+
+	vf_sub(s, e->off, e->size, &sl);
+	k = vf_sniff(sl);
+	if (k == VF_KIND_FAT) {
+		sb_addf(err, "fat slice %zu is itself a fat file (nesting not allowed)", i);
+		return -1;
 	}
+	if (k == VF_KIND_OTHER) {
+		sb_addf(err, "fat slice %zu is neither Mach-O nor an archive", i);
+		return -1;
+	}
+	memset(&gs, 0, sizeof gs);
+	if (scan_thin(sl, k, o, &gs, err))
+		return prefix_err(err, "fat slice", i);
+	for (g = 0; g < gs.n; g++)
+		if (gs.g[g].cputype != e->cputype) {
+			sb_addf(err, "fat slice %zu holds CPU type 0x%x, its entry says 0x%x", i,
+				gs.g[g].cputype, e->cputype);
+			return -1;
+		}
+	emit(in, &gs, hint, e->hidden, o);
+	return 0;
+}
+
+static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const struct vf_opts *o,
+		    struct sb *err)
+{
+	struct fat_ent ents[MAX_FAT_ARCH + MAX_HIDDEN];
+	size_t i, total;
+
+	if (fat_entries(s, ents, &total, err) || fat_disjoint(ents, total, err))
+		return -1;
+	for (i = 0; i < total; i++)
+		if (fat_slice(in, s, &ents[i], i, hint, o, err))
+			return -1;
 	return 0;
 }
 
@@ -385,13 +408,13 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t h
 	struct vf_span s = { data, len };
 	struct sb err = SB_INIT;
 	struct groups gs;
-	enum kind k = sniff(s);
+	enum vf_kind k = vf_sniff(s);
 	int rc;
 
 	memset(&gs, 0, sizeof gs);
-	if (k == K_FAT) {
+	if (k == VF_KIND_FAT) {
 		rc = scan_fat(in, s, hint, o, &err);
-	} else if (k == K_OTHER) {
+	} else if (k == VF_KIND_OTHER) {
 		sb_adds(&err, len < 8 ? "file too short to be Mach-O, fat or an archive"
 				      : "not a Mach-O, fat or archive file");
 		rc = -1;

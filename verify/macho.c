@@ -16,6 +16,7 @@ struct mh {
 	int is64;
 	uint32_t ncmds, sizeofcmds, hdrsize;
 	int have_symtab;
+	int have_platform; /* from LC_BUILD_VERSION or LC_VERSION_MIN_* */
 	uint32_t symoff, nsyms, stroff, strsize;
 	int have_pcln, have_bi;
 	uint64_t pcln_off, pcln_size, bi_off, bi_size;
@@ -103,12 +104,91 @@ static int segment(struct mh *m, struct vf_span lc, struct sb *err)
 	return 0;
 }
 
+/* LC_SYMTAB: where the symbol and string tables are; read by symtab(). */
+static int symtab_cmd(struct mh *m, struct vf_span lc, struct sb *err)
+{
+	if (m->have_symtab) {
+		sb_adds(err, "more than one LC_SYMTAB");
+		return -1;
+	}
+	if (lc.len < SYMTAB_CMD_SIZE) {
+		sb_addf(err, "LC_SYMTAB cmdsize %zu too small", lc.len);
+		return -1;
+	}
+	vf_get_u32le(lc, 8, &m->symoff);
+	vf_get_u32le(lc, 12, &m->nsyms);
+	vf_get_u32le(lc, 16, &m->stroff);
+	vf_get_u32le(lc, 20, &m->strsize);
+	m->have_symtab = 1;
+	return 0;
+}
+
+/* LC_VERSION_MIN_*: the platform of a file older than LC_BUILD_VERSION. */
+static int version_min(struct mh *m, struct vf_obj *obj, uint32_t cmd, struct vf_span lc,
+		       struct sb *err)
+{
+	/* Before LC_BUILD_VERSION, an Intel slice with an iPhoneOS/tvOS
+	 * minimum was the simulator. */
+	int intel = (obj->cputype & ~CPU_ARCH_ABI64) == CPU_TYPE_X86;
+
+	if (lc.len < VERSION_MIN_CMD_SIZE) {
+		sb_addf(err, "LC_VERSION_MIN cmdsize %zu too small", lc.len);
+		return -1;
+	}
+	if (m->have_platform)
+		return 0;
+	if (cmd == LC_VERSION_MIN_MACOSX)
+		obj->platform = PLATFORM_MACOS;
+	else if (cmd == LC_VERSION_MIN_IPHONEOS)
+		obj->platform = intel ? PLATFORM_IOSSIMULATOR : PLATFORM_IOS;
+	else if (cmd == LC_VERSION_MIN_TVOS)
+		obj->platform = intel ? PLATFORM_TVOSSIMULATOR : PLATFORM_TVOS;
+	else
+		obj->platform = intel ? PLATFORM_WATCHOSSIMULATOR : PLATFORM_WATCHOS;
+	m->have_platform = 1;
+	return 0;
+}
+
+/* One load command (number i, kind cmd, its bytes lc); unknown kinds pass. */
+static int load_command(struct mh *m, struct vf_obj *obj, uint32_t i, uint32_t cmd, struct vf_span lc,
+			struct sb *err)
+{
+	switch (cmd) {
+	case LC_SEGMENT:
+	case LC_SEGMENT_64:
+		if ((cmd == LC_SEGMENT_64) != m->is64) {
+			sb_addf(err, "load command %u: segment kind does not match the header", i);
+			return -1;
+		}
+		return segment(m, lc, err);
+	case LC_SYMTAB:
+		return symtab_cmd(m, lc, err);
+	case LC_BUILD_VERSION:
+		if (lc.len < BUILD_VERSION_CMD_SIZE) {
+			sb_addf(err, "LC_BUILD_VERSION cmdsize %zu too small", lc.len);
+			return -1;
+		}
+		/* A zippered binary has two; the first names the primary platform. */
+		if (!m->have_platform) {
+			vf_get_u32le(lc, 8, &obj->platform);
+			m->have_platform = 1;
+		}
+		return 0;
+	case LC_VERSION_MIN_MACOSX:
+	case LC_VERSION_MIN_IPHONEOS:
+	case LC_VERSION_MIN_TVOS:
+	case LC_VERSION_MIN_WATCHOS:
+		return version_min(m, obj, cmd, lc, err);
+	default:
+		return 0;
+	}
+}
+
 static int load_commands(struct mh *m, struct vf_obj *obj, struct sb *err)
 {
 	struct vf_span cmds, lc;
 	uint64_t off = 0;
-	uint32_t i, cmd, cmdsize, v;
-	int have_bv = 0;
+	uint32_t i, cmd, cmdsize;
 
 	if (vf_sub(m->s, m->hdrsize, m->sizeofcmds, &cmds)) {
 		sb_addf(err, "load commands (%u bytes) extend past the end of the file", m->sizeofcmds);
@@ -128,69 +208,8 @@ static int load_commands(struct mh *m, struct vf_obj *obj, struct sb *err)
 				i, cmdsize);
 			return -1;
 		}
-		switch (cmd) {
-		case LC_SEGMENT:
-		case LC_SEGMENT_64:
-			if ((cmd == LC_SEGMENT_64) != m->is64) {
-				sb_addf(err, "load command %u: segment kind does not match the header", i);
-				return -1;
-			}
-			if (segment(m, lc, err))
-				return -1;
-			break;
-		case LC_SYMTAB:
-			if (m->have_symtab) {
-				sb_adds(err, "more than one LC_SYMTAB");
-				return -1;
-			}
-			if (lc.len < SYMTAB_CMD_SIZE) {
-				sb_addf(err, "LC_SYMTAB cmdsize %zu too small", lc.len);
-				return -1;
-			}
-			vf_get_u32le(lc, 8, &m->symoff);
-			vf_get_u32le(lc, 12, &m->nsyms);
-			vf_get_u32le(lc, 16, &m->stroff);
-			vf_get_u32le(lc, 20, &m->strsize);
-			m->have_symtab = 1;
-			break;
-		case LC_BUILD_VERSION:
-			if (lc.len < BUILD_VERSION_CMD_SIZE) {
-				sb_addf(err, "LC_BUILD_VERSION cmdsize %zu too small", lc.len);
-				return -1;
-			}
-			/* A zippered binary has two; the first names the primary platform. */
-			if (!have_bv) {
-				vf_get_u32le(lc, 8, &v);
-				obj->platform = v;
-				have_bv = 1;
-			}
-			break;
-		case LC_VERSION_MIN_MACOSX:
-		case LC_VERSION_MIN_IPHONEOS:
-		case LC_VERSION_MIN_TVOS:
-		case LC_VERSION_MIN_WATCHOS:
-			if (lc.len < VERSION_MIN_CMD_SIZE) {
-				sb_addf(err, "LC_VERSION_MIN cmdsize %zu too small", lc.len);
-				return -1;
-			}
-			if (!have_bv) {
-				/* Before LC_BUILD_VERSION, an Intel slice with an
-				 * iPhoneOS/tvOS minimum was the simulator. */
-				int intel = (obj->cputype & ~CPU_ARCH_ABI64) == CPU_TYPE_X86;
-				if (cmd == LC_VERSION_MIN_MACOSX)
-					obj->platform = PLATFORM_MACOS;
-				else if (cmd == LC_VERSION_MIN_IPHONEOS)
-					obj->platform = intel ? PLATFORM_IOSSIMULATOR : PLATFORM_IOS;
-				else if (cmd == LC_VERSION_MIN_TVOS)
-					obj->platform = intel ? PLATFORM_TVOSSIMULATOR : PLATFORM_TVOS;
-				else
-					obj->platform = intel ? PLATFORM_WATCHOSSIMULATOR : PLATFORM_WATCHOS;
-				have_bv = 1;
-			}
-			break;
-		default:
-			break;
-		}
+		if (load_command(m, obj, i, cmd, lc, err))
+			return -1;
 		off += cmdsize;
 	}
 	return 0;

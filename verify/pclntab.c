@@ -61,14 +61,19 @@ static int nametab_has(struct vf_span tab, const char *name)
 	return 0;
 }
 
-int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
+/* The header's facts the function walk needs. */
+struct pcln {
+	int old;          /* Go 1.16 layout */
+	unsigned ptr;     /* pointer size */
+	uint64_t nfunc, funcname, cu, pcln;
+};
+
+/* Magic, padding, sizes and the table offsets, in order inside pc. */
+static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 {
-	uint32_t magic, v;
-	unsigned ptr, minlc, nwords, fieldsz;
-	uint64_t w[8], nfunc, nameoff_at, tabsz, i;
-	uint64_t funcname, cu, filetab, pctab, pcln;
-	struct vf_span names, functab;
-	int old, is_marker;
+	uint32_t magic;
+	unsigned minlc, nwords;
+	uint64_t w[8], filetab, pctab, i;
 
 	if (vf_get_u32le(pc, 0, &magic) || pc.len < GO_PCLN_HDR_FIXED) {
 		sb_addf(err, "pclntab too short (%zu bytes)", pc.len);
@@ -78,53 +83,67 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 		sb_addf(err, "pclntab magic 0x%08x is not a Go 1.16-1.27 layout", magic);
 		return -1;
 	}
-	old = magic == GO_PCLN_MAGIC_116;
+	h->old = magic == GO_PCLN_MAGIC_116;
 	minlc = pc.p[6];
-	ptr = pc.p[7];
-	if (pc.p[4] || pc.p[5] || (ptr != 4 && ptr != 8) || (minlc != 1 && minlc != 2 && minlc != 4)) {
+	h->ptr = pc.p[7];
+	if (pc.p[4] || pc.p[5] || (h->ptr != 4 && h->ptr != 8) || (minlc != 1 && minlc != 2 && minlc != 4)) {
 		sb_adds(err, "pclntab header has bad padding, pointer size or instruction size");
 		return -1;
 	}
 	/* 1.16: nfunc nfiles funcname cu filetab pctab pcln; 1.18+ adds textStart
 	 * after nfiles. */
-	nwords = old ? 7 : 8;
+	nwords = h->old ? 7 : 8;
 	for (i = 0; i < nwords; i++)
-		if (vf_get_uptr(pc, GO_PCLN_HDR_FIXED + i * ptr, ptr, &w[i])) {
+		if (vf_get_uptr(pc, GO_PCLN_HDR_FIXED + i * h->ptr, h->ptr, &w[i])) {
 			sb_adds(err, "pclntab header truncated");
 			return -1;
 		}
-	nfunc = w[0];
-	funcname = w[old ? 2 : 3];
-	cu = w[old ? 3 : 4];
-	filetab = w[old ? 4 : 5];
-	pctab = w[old ? 5 : 6];
-	pcln = w[old ? 6 : 7];
-	if (!(GO_PCLN_HDR_FIXED + (uint64_t)nwords * ptr <= funcname && funcname <= cu &&
-	      cu <= filetab && filetab <= pctab && pctab <= pcln && pcln <= pc.len)) {
+	h->nfunc = w[0];
+	h->funcname = w[h->old ? 2 : 3];
+	h->cu = w[h->old ? 3 : 4];
+	filetab = w[h->old ? 4 : 5];
+	pctab = w[h->old ? 5 : 6];
+	h->pcln = w[h->old ? 6 : 7];
+	if (!(GO_PCLN_HDR_FIXED + (uint64_t)nwords * h->ptr <= h->funcname && h->funcname <= h->cu &&
+	      h->cu <= filetab && filetab <= pctab && pctab <= h->pcln && h->pcln <= pc.len)) {
 		sb_adds(err, "pclntab table offsets out of order or past the section end");
 		return -1;
 	}
-	vf_sub(pc, funcname, cu - funcname, &names);
+	return 0;
+}
+
+int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
+{
+	uint32_t v;
+	unsigned fieldsz;
+	uint64_t nameoff_at, tabsz, i;
+	struct vf_span names, functab;
+	struct pcln h;
+	int is_marker;
+
+	if (pcln_header(pc, &h, err))
+		return -1;
+	vf_sub(pc, h.funcname, h.cu - h.funcname, &names);
 	/* functab: nfunc pairs plus the end entry. Field size is a pointer
 	 * before 1.18, a uint32 offset from 1.18. */
-	fieldsz = old ? ptr : 4;
-	if (nfunc > (pc.len - pcln) / (2u * fieldsz)) {
+	fieldsz = h.old ? h.ptr : 4;
+	if (h.nfunc > (pc.len - h.pcln) / (2u * fieldsz)) {
 		sb_addf(err, "pclntab claims %llu functions, more than its function table holds",
-			(unsigned long long)nfunc);
+			(unsigned long long)h.nfunc);
 		return -1;
 	}
-	tabsz = (nfunc * 2 + 1) * fieldsz;
-	if (vf_sub(pc, pcln, tabsz, &functab)) {
+	tabsz = (h.nfunc * 2 + 1) * fieldsz;
+	if (vf_sub(pc, h.pcln, tabsz, &functab)) {
 		sb_adds(err, "pclntab function table extends past the section end");
 		return -1;
 	}
-	nameoff_at = old ? ptr : 4; /* _func: entry (uintptr | uint32), then nameOff */
-	for (i = 0; i < nfunc; i++) {
+	nameoff_at = h.old ? h.ptr : 4; /* _func: entry (uintptr | uint32), then nameOff */
+	for (i = 0; i < h.nfunc; i++) {
 		uint64_t funcoff;
 		const char *name;
 		size_t n;
 		if (vf_get_uptr(functab, (2 * i + 1) * fieldsz, fieldsz, &funcoff) ||
-		    funcoff > pc.len || vf_get_u32le(pc, pcln + funcoff + nameoff_at, &v)) {
+		    funcoff > pc.len || vf_get_u32le(pc, h.pcln + funcoff + nameoff_at, &v)) {
 			sb_addf(err, "pclntab function %llu points outside the section",
 				(unsigned long long)i);
 			return -1;

@@ -66,15 +66,25 @@ static int markers_mode(int argc, char **argv)
 	return st;
 }
 
-int main(int argc, char **argv)
+/* --expect's value; -1 when it names no policy. */
+static int parse_expect(const char *v, enum vf_expect *out)
 {
-	for (int k = 1; k < argc; k++)
-		if (!strcmp(argv[k], "--markers"))
-			return argc > 2 ? markers_mode(argc, argv) : usage_error("no input paths");
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
-	struct vf_result r = { NULL, 0, 0 };
-	struct sb out = SB_INIT, errs = SB_INIT;
-	int json = 0, i, npaths = 0, st, ddash = 0;
+	if (!strcmp(v, "auto"))
+		*out = VF_EXPECT_AUTO;
+	else if (!strcmp(v, "required"))
+		*out = VF_EXPECT_REQUIRED;
+	else if (!strcmp(v, "forbidden"))
+		*out = VF_EXPECT_FORBIDDEN;
+	else
+		return -1;
+	return 0;
+}
+
+/* The options into o and *json; -1 to go on scanning, else the exit code
+ * (--version, --help, or a usage error already reported). */
+static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
+{
+	int i, npaths = 0, ddash = 0, st;
 
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -85,7 +95,7 @@ int main(int argc, char **argv)
 		if (!strcmp(a, "--")) {
 			ddash = 1;
 		} else if (!strcmp(a, "--json")) {
-			json = 1;
+			*json = 1;
 		} else if (!strcmp(a, "--version")) {
 			static const char v[] = "symcheck " GOWRAP_VERSION "\n";
 			gw_write_all(1, v, sizeof v - 1);
@@ -94,18 +104,12 @@ int main(int argc, char **argv)
 			gw_write_all(1, usage, sizeof usage - 1);
 			return 0;
 		} else if (!strcmp(a, "--marker") || !strncmp(a, "--marker=", 9)) {
-			o.marker = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			if (!o.marker || !*o.marker)
+			o->marker = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			if (!o->marker || !*o->marker)
 				return usage_error("--marker needs a non-empty prefix");
 		} else if (!strcmp(a, "--expect") || !strncmp(a, "--expect=", 9)) {
 			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : "");
-			if (!strcmp(v, "auto"))
-				o.expect = VF_EXPECT_AUTO;
-			else if (!strcmp(v, "required"))
-				o.expect = VF_EXPECT_REQUIRED;
-			else if (!strcmp(v, "forbidden"))
-				o.expect = VF_EXPECT_FORBIDDEN;
-			else
+			if (parse_expect(v, &o->expect))
 				return usage_error("--expect takes auto, required or forbidden");
 		} else {
 			struct sb e = SB_INIT;
@@ -115,11 +119,15 @@ int main(int argc, char **argv)
 			return st;
 		}
 	}
-	if (!npaths)
-		return usage_error("no input paths");
+	return npaths ? -1 : usage_error("no input paths");
+}
 
-	ddash = 0;
-	for (i = 1; i < argc; i++) {
+/* Every PATH argument, in order, skipping the options parse_args took. */
+static void scan_paths(int argc, char **argv, struct vf_result *r, const struct vf_opts *o)
+{
+	int ddash = 0;
+
+	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect"))) {
 			i++;
@@ -131,12 +139,27 @@ int main(int argc, char **argv)
 		}
 		if (!ddash && a[0] == '-' && a[1])
 			continue;
-		vf_scan_path(&r, a, &o);
+		vf_scan_path(r, a, o);
 	}
+}
+
+int main(int argc, char **argv)
+{
+	for (int k = 1; k < argc; k++)
+		if (!strcmp(argv[k], "--markers"))
+			return argc > 2 ? markers_mode(argc, argv) : usage_error("no input paths");
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
+	struct vf_result r = { NULL, 0, 0 };
+	struct sb out = SB_INIT, errs = SB_INIT;
+	int json = 0, st = parse_args(argc, argv, &o, &json);
+
+	if (st >= 0)
+		return st;
+	scan_paths(argc, argv, &r, &o);
 	st = vf_result_status(&r);
 	if (json) {
 		vf_format_json(&out, &r);
-		for (i = 0; (size_t)i < r.n; i++)
+		for (size_t i = 0; i < r.n; i++)
 			if (r.inputs[i].error)
 				sb_addf(&errs, "symcheck: %s: %s\n", r.inputs[i].path, r.inputs[i].error);
 	} else {

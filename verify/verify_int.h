@@ -36,6 +36,10 @@ struct vf_obj {
 	enum vf_found found_in;
 };
 
+/* container.c: what a file's first bytes say it is (too short = other). */
+enum vf_kind { VF_KIND_OTHER, VF_KIND_MACHO, VF_KIND_FAT, VF_KIND_AR };
+enum vf_kind vf_sniff(struct vf_span s);
+
 /* macho.c: one thin Mach-O. */
 int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj, struct sb *err);
 

@@ -20,16 +20,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "macho_format.h"
+#include "grow.h"
 #include "verify_int.h"
 
 static struct vf_input *new_input(struct vf_result *r, const char *path)
 {
 	struct vf_input *in;
-	if (r->n == r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 8;
-		r->inputs = gw_xrealloc(r->inputs, r->cap * sizeof *r->inputs);
-	}
+	r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
 	in = &r->inputs[r->n++];
 	memset(in, 0, sizeof *in);
 	in->path = gw_xstrdup(path);
@@ -116,10 +113,7 @@ static char **list_dir(const char *dir, size_t *n)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (*n == cap) {
-			cap = cap ? cap * 2 : 16;
-			v = gw_xrealloc(v, cap * sizeof *v);
-		}
+		v = gw_grow(v, &cap, *n + 1, sizeof *v);
 		v[(*n)++] = gw_xstrdup(de->d_name);
 	}
 	closedir(d);
@@ -177,20 +171,14 @@ static int looks_binary(const char *path)
 	unsigned char b[8];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	uint32_t be, le;
 
 	if (fd < 0)
 		return 1; /* let scan_file report why */
 	n = read(fd, b, sizeof b);
 	close(fd);
-	if (n < 4)
+	if (n < 0)
 		return 0;
-	if (n == 8 && memcmp(b, AR_MAGIC, AR_MAGIC_LEN) == 0)
-		return 1;
-	be = (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 | (uint32_t)b[2] << 8 | b[3];
-	le = (uint32_t)b[3] << 24 | (uint32_t)b[2] << 16 | (uint32_t)b[1] << 8 | b[0];
-	return be == FAT_MAGIC || be == FAT_MAGIC_64 || le == MH_MAGIC || le == MH_MAGIC_64 ||
-	       le == MH_CIGAM || le == MH_CIGAM_64;
+	return vf_sniff((struct vf_span){ b, (size_t)n }) != VF_KIND_OTHER;
 }
 
 static void scan_xcframework(struct vf_result *r, const char *dir, const struct vf_opts *o)
