@@ -15,6 +15,7 @@
 #include "classify.h"
 #include "cmds.h"
 #include "exitcodes.h"
+#include "jsonw.h"
 #include "goquery.h"
 #include "grow.h"
 #include "report.h"
@@ -22,7 +23,6 @@
 #include "strbuf.h"
 #include "table.h"
 
-#include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,10 +86,9 @@ static int go_list(int argc, char **argv, int *json, struct sb *out)
 		if (strcmp(argv[i], "--json") == 0)
 			*json = 1;
 		else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
-			puts("usage: gowrap audit [--json] [build flags] [packages]");
 			free(av);
 			sb_release(&realgo);
-			return 0;
+			return gw_usage("usage: gowrap audit [--json] [build flags] [packages]", 1);
 		} else
 			av[j++] = argv[i];
 	}
@@ -235,30 +234,28 @@ static void read_packages(struct audit *a, char *p)
 
 static void print_json(struct audit *a)
 {
-	cJSON *o = cJSON_CreateObject(), *arr = cJSON_CreateArray();
-	cJSON_AddStringToObject(o, "target", a->target);
-	cJSON_AddBoolToObject(o, "ok", !a->any_wrong);
+	struct sb s = SB_INIT;
+	struct jw w;
+	jw_init(&w, &s, 0);
+	jw_obj(&w, NULL);
+	jw_str(&w, "target", a->target);
+	jw_bool(&w, "ok", !a->any_wrong);
+	jw_arr(&w, "packages");
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct row *r = &a->rows[i];
-		cJSON *x = cJSON_CreateObject();
-		cJSON_AddStringToObject(x, "import_path", r->pkg);
-		cJSON_AddStringToObject(x, "module", r->mod);
-		cJSON_AddStringToObject(x, "kind", r->kind);
-		cJSON_AddStringToObject(x, "verdict", r->verdict);
-		if (r->why)
-			cJSON_AddStringToObject(x, "why", r->why);
-		else
-			cJSON_AddNullToObject(x, "why");
-		cJSON_AddItemToArray(arr, x);
+		jw_obj(&w, NULL);
+		jw_str(&w, "import_path", r->pkg);
+		jw_str(&w, "module", r->mod);
+		jw_str(&w, "kind", r->kind);
+		jw_str(&w, "verdict", r->verdict);
+		jw_str(&w, "why", r->why);
+		jw_end(&w);
 	}
-	cJSON_AddItemToObject(o, "packages", arr);
-	char *s = cJSON_PrintUnformatted(o);
-	if (s)
-		puts(s);
-	else
-		a->any_wrong = gw_fail(GW_EXIT_INTERNAL, "cannot print JSON", "retry", "out of memory");
-	cJSON_free(s);
-	cJSON_Delete(o);
+	jw_end(&w);
+	jw_end(&w);
+	sb_addc(&s, '\n');
+	gw_write_all(1, s.buf, s.len);
+	sb_release(&s);
 }
 
 static void print_text(const struct audit *a)

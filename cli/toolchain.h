@@ -130,7 +130,4 @@ struct tc_install_opts {
 /* The whole install; on success launcher_out holds the launcher's absolute path. */
 int tc_install(const struct tc_install_opts *o, struct sb *launcher_out, struct gw_err *e);
 
-/* Progress line on stderr ("gowrap: toolchain: ..."), one write. */
-void tc_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 #endif

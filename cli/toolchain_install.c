@@ -17,7 +17,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,19 +32,6 @@ volatile sig_atomic_t tc_stop;
 static void on_signal(int sig)
 {
 	tc_stop = sig;
-}
-
-void tc_note(const char *fmt, ...)
-{
-	struct sb s = SB_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	char tmp[2048];
-	vsnprintf(tmp, sizeof tmp, fmt, ap);
-	va_end(ap);
-	sb_addf(&s, "gowrap: toolchain: %s\n", tmp);
-	gw_write_all(2, s.buf, s.len);
-	sb_release(&s);
 }
 
 static double now(void)
@@ -136,7 +122,7 @@ static int build_sdk(const char *version, const char *sdkroot, const char *targe
 	int rc = tc_copy_tree(m->dir, tmp.buf, &st, e);
 	double t1 = now();
 	if (rc == 0) {
-		tc_note("copied %lu files, %.1f MB in %.2fs", st.files, (double)st.bytes / 1e6, t1 - t0);
+		gw_note("toolchain: copied %lu files, %.1f MB in %.2fs", st.files, (double)st.bytes / 1e6, t1 - t0);
 		rc = tc_dirhash_h1(tmp.buf, module, &h1, e);
 	}
 	double t2 = now();
@@ -147,7 +133,7 @@ static int build_sdk(const char *version, const char *sdkroot, const char *targe
 				"files copied from %s hash to %s, the module's checksum is %s",
 				m->dir, h1.buf, m->sum);
 	if (rc == 0) {
-		tc_note("verified %s in %.2fs", h1.buf, t2 - t1);
+		gw_note("toolchain: verified %s in %.2fs", h1.buf, t2 - t1);
 		rc = tc_restore_gomods(tmp.buf, e);
 	}
 	if (rc == 0) {
@@ -173,9 +159,9 @@ static int build_sdk(const char *version, const char *sdkroot, const char *targe
 	if (rc == 0 && tc_stop)
 		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
 	if (access(tmp.buf, F_OK) == 0 && tc_remove_tree(tmp.buf) < 0)
-		tc_note("could not remove temporary %s: %s", tmp.buf, strerror(errno));
+		gw_note("toolchain: could not remove temporary %s: %s", tmp.buf, strerror(errno));
 	if (rc == 0)
-		tc_note("installed %s (%.2fs copy+verify)", target, now() - t0);
+		gw_note("toolchain: installed %s (%.2fs copy+verify)", target, now() - t0);
 	sb_release(&tmp);
 	sb_release(&gobin);
 	sb_release(&h1);
@@ -232,9 +218,9 @@ static int fetch_sdk(const struct tc_install_opts *o, const char *go, const char
 
 	memset(&m, 0, sizeof m);
 	if (tc_proxy_only(g->goproxy, &proxy))
-		tc_note("using GOPROXY=%s (a toolchain comes from a module proxy only)", proxy.buf);
+		gw_note("toolchain: using GOPROXY=%s (a toolchain comes from a module proxy only)", proxy.buf);
 	env = tc_env_make(proxy.buf, 0);
-	tc_note("fetching %s (module cache, else GOPROXY)", module);
+	gw_note("toolchain: fetching %s (module cache, else GOPROXY)", module);
 	rc = tc_mod_download(go, workdir, env, module, &m, e);
 	if (rc == 0 && tc_stop)
 		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, "toolchain install", FIX_STOP, "interrupted");
@@ -245,7 +231,7 @@ static int fetch_sdk(const struct tc_install_opts *o, const char *go, const char
 					: "check the version exists (https://go.dev/dl) and GOPROXY is reachable",
 				"%s for %s/%s: %s", o->version, g->gohostos, g->gohostarch, m.error);
 	if (rc == 0) {
-		tc_note("copying %s", m.dir);
+		gw_note("toolchain: copying %s", m.dir);
 		rc = build_sdk(o->version, sdkroot, target, workdir, module, &m, e);
 	}
 	tc_env_free(env);
@@ -280,7 +266,7 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 					"%s exists but is not a complete %s install (no %s)", target.buf,
 					o->version, MARKER);
 		else
-			tc_note("%s is already installed in %s", o->version, target.buf);
+			gw_note("toolchain: %s is already installed in %s", o->version, target.buf);
 	} else if (rc == 0) {
 		rc = fetch_sdk(o, go, workdir, &g, module.buf, sdkroot.buf, target.buf, e);
 	}
@@ -293,7 +279,7 @@ static int install_in(const struct tc_install_opts *o, const char *go, const cha
 		rc = tc_check_goroot(launcher_out->buf, workdir, target.buf, o->version, NULL, e);
 	}
 	if (rc == 0 && !tc_dir_on_path(bindir.buf))
-		tc_note("%s is not on PATH: the go command finds %s only through PATH", bindir.buf,
+		gw_note("toolchain: %s is not on PATH: the go command finds %s only through PATH", bindir.buf,
 			o->version);
 	tc_goenv_free(&g);
 	sb_release(&module);
