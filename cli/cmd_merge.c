@@ -22,6 +22,7 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "grow.h"
 #include "jsonw.h"
 #include "proto_merge.h"
 #include "report.h"
@@ -41,50 +42,48 @@ static const char usage_fix[] = GW_MERGE_USAGE;
 /* The merged Replace map, in order: the caller's entries, then ours. k is
  * the absolute, clean key (what go looks up), w the key as written out, v
  * the value as written out. */
+struct entry {
+	char *k, *w, *v;
+};
+
 struct entries {
-	char **k, **w, **v;
-	size_t n;
+	struct entry *e;
+	size_t n, cap;
 };
 
 static void put(struct entries *m, char *k, char *w, char *v)
 {
 	/* A key given twice: the later value wins, as in Go's map decoding. */
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->k[i], k) == 0) {
-			free(m->v[i]);
-			free(m->w[i]);
+		if (strcmp(m->e[i].k, k) == 0) {
+			free(m->e[i].v);
+			free(m->e[i].w);
 			free(k);
-			m->w[i] = w;
-			m->v[i] = v;
+			m->e[i].w = w;
+			m->e[i].v = v;
 			return;
 		}
-	m->k = gw_xrealloc(m->k, (m->n + 1) * sizeof *m->k);
-	m->w = gw_xrealloc(m->w, (m->n + 1) * sizeof *m->w);
-	m->v = gw_xrealloc(m->v, (m->n + 1) * sizeof *m->v);
-	m->k[m->n] = k;
-	m->w[m->n] = w;
-	m->v[m->n++] = v;
+	m->e = gw_grow(m->e, &m->cap, m->n + 1, sizeof *m->e);
+	m->e[m->n++] = (struct entry){ k, w, v };
 }
 
 /* The value stored for k, or NULL. */
 static const char *lookup(const struct entries *m, const char *k)
 {
 	for (size_t i = 0; i < m->n; i++)
-		if (strcmp(m->k[i], k) == 0)
-			return m->v[i];
+		if (strcmp(m->e[i].k, k) == 0)
+			return m->e[i].v;
 	return NULL;
 }
 
 static void entries_free(struct entries *m)
 {
 	for (size_t i = 0; i < m->n; i++) {
-		free(m->k[i]);
-		free(m->w[i]);
-		free(m->v[i]);
+		free(m->e[i].k);
+		free(m->e[i].w);
+		free(m->e[i].v);
 	}
-	free(m->k);
-	free(m->w);
-	free(m->v);
+	free(m->e);
 }
 
 static char *absclean(const char *dir, const char *p)
@@ -203,7 +202,7 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 	jw_obj(&w, NULL);
 	jw_obj(&w, "Replace");
 	for (size_t i = 0; i < m->n; i++)
-		jw_str(&w, m->w[i], m->v[i]);
+		jw_str(&w, m->e[i].w, m->e[i].v);
 	jw_end(&w);
 	jw_end(&w);
 	sb_addc(&text, '\n');
@@ -239,7 +238,7 @@ static int merge(const char *cache, const char *ours, const char *theirs, const 
 	char *theirs_abs = sb_detach(&tpath);
 	cJSON *td = NULL, *od = NULL;
 	const cJSON *tr, *or, *it;
-	struct entries m = { NULL, NULL, NULL, 0 };
+	struct entries m = { NULL, 0, 0 };
 	int rc = -1;
 	if (load(theirs_abs, theirs, 1, &td, &tr, e) < 0 || load(ours, ours, 0, &od, &or, e) < 0)
 		goto done;

@@ -27,8 +27,7 @@ static const char refuse_fix[] =
 
 static void add_input(struct ov_result *r, const char *path)
 {
-	r->inputs = gw_xrealloc(r->inputs, (r->ninputs + 1) * sizeof *r->inputs);
-	r->inputs[r->ninputs++] = gw_xstrdup(path);
+	gw_strv_add(&r->inputs, &r->ninputs, path);
 }
 
 /* Reads GOROOT/rel into s; 1 read, 0 absent, -1 error (e set). Recorded as an
