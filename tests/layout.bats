@@ -65,3 +65,21 @@ include_fails() {
 		assert_output --partial "-o $p "
 	done
 }
+
+@test "no function over 80 lines, no file over 500 (tools/shape.py), and the check sees one" {
+	cd "$GOWRAP_ROOT"
+	run python3 tools/shape.py
+	assert_success
+	assert_output ""
+	# an 81-line function body and a 501-line file are named
+	{
+		printf 'int f(void)\n{\n'
+		for i in $(seq 81); do printf '\tg();\n'; done
+		printf '}\n'
+		for i in $(seq 417); do printf '/* filler */\n'; done
+	} >"$BATS_TEST_TMPDIR/long.c"
+	run python3 tools/shape.py "$BATS_TEST_TMPDIR/long.c"
+	assert_failure 1
+	assert_line --index 0 "$BATS_TEST_TMPDIR/long.c: 501 lines (limit 500)"
+	assert_line --index 1 "$BATS_TEST_TMPDIR/long.c:1: 81-line function int f(void) (limit 80)"
+}

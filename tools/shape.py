@@ -36,7 +36,7 @@ def check(path, max_func, max_file):
             body = i - start - 1
             if body > max_func:
                 head = lines[start - 1].strip() if start else "?"
-                bad.append(f"{path}:{start}: {body}-line function {head} (limit {max_func})")
+                bad.append(f"{path}:{start}: {body}-line function {head} (limit {max_func})")  # start: the head line, 1-based
             start = None
     return bad
 
