@@ -2,13 +2,54 @@
  *
  * Promise: feeds arbitrary bytes to vf_scan_buffer (the same path a mapped
  * file takes: fat, archive, Mach-O, pclntab, build info) and renders the
- * result as text and JSON, so ASan/UBSan see every reader and writer. Built
- * and run by `make fuzz` (tests/helpers/run-fuzz.sh). */
+ * result as text and JSON, so ASan/UBSan see every reader and writer; and the
+ * same bytes to the ELF reader behind `symcheck --markers` (vf_elf_names),
+ * once as they are and once with an ELF64 little-endian identification put
+ * in front, so the fuzzer reaches the section walk without first having to
+ * find the magic. Built and run by `make fuzz` (tests/helpers/run-fuzz.sh). */
 #include "compat.h"
 #include <stddef.h>
 #include <stdint.h>
 
 #include "verify.h"
+#include "verify_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void count_name(void *ctx, const char *name, size_t n)
+{
+	(void)name;
+	*(size_t *)ctx += n;
+}
+
+static void fuzz_elf(const uint8_t *data, size_t size)
+{
+	size_t total = 0;
+	struct vf_want want;
+	memset(&want, 0, sizeof want);
+	want.prefix = VF_DEFAULT_MARKER;
+	want.plen = strlen(want.prefix);
+	want.on_name = count_name;
+	want.on_name_ctx = &total;
+	struct sb err = SB_INIT;
+	vf_elf_names((struct vf_span){ data, size }, &want, &err);
+	sb_release(&err);
+
+	/* The identification in front: an exact-size heap copy, so ASan sees
+	 * any read past the end. */
+	static const uint8_t ident[6] = { 0x7f, 'E', 'L', 'F', 2, 1 };
+	uint8_t *copy = malloc(size + sizeof ident);
+	if (!copy)
+		return;
+	memcpy(copy, ident, sizeof ident);
+	if (size)
+		memcpy(copy + sizeof ident, data, size);
+	memset(&want.found, 0, sizeof want.found);
+	vf_elf_names((struct vf_span){ copy, size + sizeof ident }, &want, &err);
+	sb_release(&err);
+	free(copy);
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -29,5 +70,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sb_release(&out);
 	in.path = NULL; /* not ours to free */
 	vf_input_release(&in);
+	fuzz_elf(data, size);
 	return 0;
 }

@@ -4,7 +4,9 @@
 # ar, pclntab 1.16/1.18/1.20 layouts, and their broken variants) plus, when
 # present, the real fixtures of tests/helpers/fixtures.bash
 # ($GOWRAP_FIXTURES or $FUZZ_FIXTURES), cut to their first 64 KiB (headers,
-# load commands, start of the data) so each execution stays fast.
+# load commands, start of the data) so each execution stays fast; and a real
+# ELF64 little-endian object (sections, symbols, a marker-named function)
+# compiled here by clang for the ELF reader behind `symcheck --markers`.
 # Prints the final exec count; exits non-zero if the fuzzer found a crash.
 set -euo pipefail
 bin="$1"
@@ -21,7 +23,16 @@ if [ -n "$fx" ] && [ -d "$fx" ]; then
 		head -c 65536 "$f" >"$work/seeds/fx-$(basename "$f")"
 	done
 fi
+if command -v clang >/dev/null; then
+	printf '%s\n' 'void m(void) __asm__("internal/cpu.gowrapMarkerV1");' 'void m(void) {}' \
+		'int main(void) { m(); return 0; }' >"$work/elf-seed.c"
+	clang --target=aarch64-linux-gnu -c -o "$work/seeds/elf-arm64.o" "$work/elf-seed.c" 2>/dev/null || true
+fi
 cat >"$work/dict" <<'DICT'
+"\x7fELF\x02\x01"
+".symtab"
+".strtab"
+".gopclntab"
 "\xca\xfe\xba\xbe"
 "\xca\xfe\xba\xbf"
 "\xcf\xfa\xed\xfe"
