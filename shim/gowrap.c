@@ -56,16 +56,33 @@ static __attribute__((noreturn)) void fault(const struct gw_err *e)
 	exit(shim_err_print(e));
 }
 
-/* Nothing to add: log why, then become the real go. */
-static __attribute__((noreturn)) void pass_through(const char *realgo, char **argv, const char *reason)
+/* Become the real go (same pid, signals and status by construction). */
+static __attribute__((noreturn)) void exec_go(const char *realgo, char **argv)
 {
-	L.reason = reason;
-	shim_log_write(&L);
 	execv(realgo, argv);
 	struct gw_err e;
 	gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
 		   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
 	fault(&e);
+}
+
+/* Nothing to add: log why, then become the real go. */
+static __attribute__((noreturn)) void pass_through(const char *realgo, char **argv, const char *reason)
+{
+	L.reason = reason;
+	shim_log_write(&L);
+	exec_go(realgo, argv);
+}
+
+/* -o's stat before go runs (so a file go did not write is not judged);
+ * 1 if it existed. */
+static int stat_output(const struct shim_cmdline *cl, const char *effdir, struct stat *before)
+{
+	struct sb pre = SB_INIT;
+	shim_abs_path(&pre, effdir, cl->output);
+	int had = stat(pre.buf, before) == 0;
+	sb_release(&pre);
+	return had;
 }
 
 /* -tags and -overlay from GOFLAGS (each must be -name=value there). */
@@ -137,8 +154,8 @@ static void deps_log_set(void)
 
 /* A linux/android arm64 build: only -toolexec, and only when the module
  * graph holds a known copy; otherwise exactly the old pass-through. */
-static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, const char *realgo, char **argv,
-		      const char *goflags)
+static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, const char *realgo,
+						 char **argv, const char *goflags)
 {
 	struct gw_err e = { 0 };
 	struct sb effdir = SB_INIT, cache = SB_INIT;
@@ -159,20 +176,11 @@ static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, 
 	if (!(log && *log) && !shim_verify_wanted(cl)) {
 		setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
 		nv[0] = argv[0];
-		execv(realgo, nv);
-		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
-			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
-		fault(&e);
+		exec_go(realgo, nv);
 	}
 	shim_deps_setenv(&D);
 	struct stat before;
-	int had = 0;
-	if (shim_verify_wanted(cl)) {
-		struct sb pre = SB_INIT;
-		shim_abs_path(&pre, effdir.buf, cl->output);
-		had = stat(pre.buf, &before) == 0;
-		sb_release(&pre);
-	}
+	int had = shim_verify_wanted(cl) && stat_output(cl, effdir.buf, &before);
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait(&c);
 	if (st < 0) {
@@ -387,20 +395,11 @@ static void make_argv(struct call *c)
  * go needs and return. */
 static void exec_or_prepare(struct call *c)
 {
-	struct gw_err e = { 0 };
 	const char *log = getenv("GOWRAP_LOG");
-	if (!(log && *log) && !shim_verify_wanted(&c->cl) && !shim_install_verify_wanted(&c->cl)) {
-		execv(c->realgo.buf, c->nv);
-		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
-			   "check GOWRAP_GO or the go on PATH", "%s: %s", c->realgo.buf, strerror(errno));
-		fault(&e);
-	}
-	if (shim_verify_wanted(&c->cl)) {
-		struct sb pre = SB_INIT;
-		shim_abs_path(&pre, c->effdir.buf, c->cl.output);
-		c->had_output = stat(pre.buf, &c->before) == 0;
-		sb_release(&pre);
-	}
+	if (!(log && *log) && !shim_verify_wanted(&c->cl) && !shim_install_verify_wanted(&c->cl))
+		exec_go(c->realgo.buf, c->nv);
+	if (shim_verify_wanted(&c->cl))
+		c->had_output = stat_output(&c->cl, c->effdir.buf, &c->before);
 	c->installing = shim_install_verify_wanted(&c->cl);
 	c->check_bins = c->installing
 				? shim_install_dir(c->realgo.buf, c->t.goos, c->t.goarch, &c->bindir) == 0
