@@ -13,12 +13,19 @@
 #ifndef GOWRAP_GOQUERY_H
 #define GOWRAP_GOQUERY_H
 
+#include <limits.h>
+
 #include "report.h"
 #include "strbuf.h"
 
 /* GOWRAP_GO if set (must be executable), else the first `go` on PATH that is
  * not a gowrap shim. Errors: GW_EXIT_NO_REAL_GO, GW_EXIT_SHIM_LOOP. */
 int gw_find_real_go(struct sb *out, struct gw_err *e);
+
+/* The GOROOT a go binary belongs to when GOROOT is unset: bin/go's
+ * grandparent, symlinks resolved (as cmd/go's cfg findGOROOT). 0, or -1
+ * when go cannot be resolved or has no grandparent. */
+int gw_own_goroot(const char *go, char out[PATH_MAX]);
 
 struct gw_goenv {
 	char *goroot;

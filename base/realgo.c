@@ -10,6 +10,8 @@
 #include "goquery.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "pathwalk.h"
+#include "selfpath.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -27,14 +29,6 @@ __attribute__((used)) const char gw_shim_identity[] =
 /* Shims are well under this; every real go (and toolchain launcher scripts
  * aside) is far above it, so only small files are ever read. */
 #define SHIM_MAX_SIZE (8u << 20)
-
-static int self_stat(struct stat *st)
-{
-	char buf[PATH_MAX];
-	if (gw_exe_path(buf, sizeof buf) < 0)
-		return -1;
-	return stat(buf, st);
-}
 
 static int carries_mark(const char *path, const struct stat *st)
 {
@@ -63,10 +57,26 @@ static int is_shim(const char *path, const struct stat *self, int have_self)
 	return carries_mark(path, &st);
 }
 
+struct not_shim {
+	const struct stat *self;
+	int have_self;
+	int saw_shim;
+};
+
+/* gw_path_find's test: take the first go that is not a shim. */
+static int not_a_shim(const char *path, void *arg)
+{
+	struct not_shim *ns = arg;
+	if (!is_shim(path, ns->self, ns->have_self))
+		return 1;
+	ns->saw_shim = 1;
+	return 0;
+}
+
 int gw_find_real_go(struct sb *out, struct gw_err *e)
 {
 	struct stat self;
-	int have_self = self_stat(&self) == 0;
+	int have_self = gw_self_stat(&self) == 0;
 	const char *env = getenv("GOWRAP_GO");
 	if (env && *env) {
 		if (!gw_is_executable(env))
@@ -85,50 +95,30 @@ int gw_find_real_go(struct sb *out, struct gw_err *e)
 			sb_adds(out, env);
 		return 0;
 	}
+	struct not_shim ns = { &self, have_self, 0 };
+	/* An empty PATH entry means the current directory, as in sh; so does
+	 * an unset PATH here. */
 	const char *path = getenv("PATH");
-	int saw_shim = 0;
-	struct sb cand = SB_INIT;
-	char cwd[PATH_MAX];
-	for (const char *p = path ? path : ""; p;) {
-		const char *colon = strchr(p, ':');
-		size_t n = colon ? (size_t)(colon - p) : strlen(p);
-		sb_reset(&cand);
-		if (n == 0) {
-			/* An empty PATH entry means the current directory, as in sh. */
-			if (!getcwd(cwd, sizeof cwd))
-				goto next;
-			sb_adds(&cand, cwd);
-		} else {
-			sb_add(&cand, p, n);
-		}
-		if (cand.buf[0] != '/' && getcwd(cwd, sizeof cwd)) {
-			struct sb abs = SB_INIT;
-			gw_path_join(&abs, cwd, cand.buf);
-			sb_reset(&cand);
-			sb_add(&cand, abs.buf, abs.len);
-			sb_release(&abs);
-		}
-		if (cand.buf[cand.len - 1] != '/')
-			sb_addc(&cand, '/');
-		sb_adds(&cand, "go");
-		if (gw_is_executable(cand.buf)) {
-			if (is_shim(cand.buf, &self, have_self)) {
-				saw_shim = 1;
-			} else {
-				sb_add(out, cand.buf, cand.len);
-				sb_release(&cand);
-				return 0;
-			}
-		}
-next:
-		p = colon ? colon + 1 : NULL;
-	}
-	sb_release(&cand);
-	if (saw_shim)
+	if (gw_path_find(path ? path : "", "go", GW_PATH_ABSOLUTE, not_a_shim, &ns, out) == 0)
+		return 0;
+	if (ns.saw_shim)
 		return gw_err_set(e, GW_EXIT_SHIM_LOOP, "cannot find the real go",
 				  "install Go and put its bin directory on PATH after the shim's, or set GOWRAP_GO",
 				  "only gowrap shims are named go on PATH");
 	return gw_err_set(e, GW_EXIT_NO_REAL_GO, "cannot find the real go",
 			  "install Go and put its bin directory on PATH, or set GOWRAP_GO",
 			  "no executable named go on PATH");
+}
+
+int gw_own_goroot(const char *go, char out[PATH_MAX])
+{
+	if (!realpath(go, out))
+		return -1;
+	for (int i = 0; i < 2; i++) {
+		char *s = strrchr(out, '/');
+		if (!s)
+			return -1;
+		*s = '\0';
+	}
+	return 0;
 }

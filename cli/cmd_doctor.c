@@ -14,6 +14,7 @@
 #include "fsutil.h"
 #include "goquery.h"
 #include "overlay.h"
+#include "pathwalk.h"
 #include "report.h"
 #include "selfpath.h"
 #include "strbuf.h"
@@ -26,32 +27,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* First executable named `name` on PATH, or -1. */
+/* First executable named `name` on PATH, as the shell finds it, or -1. */
 static int look_path(const char *name, struct sb *out)
 {
-	const char *path = getenv("PATH");
-	struct sb c = SB_INIT;
-	for (const char *p = path ? path : ""; *p;) {
-		const char *colon = strchr(p, ':');
-		size_t n = colon ? (size_t)(colon - p) : strlen(p);
-		sb_reset(&c);
-		if (n)
-			sb_add(&c, p, n);
-		else
-			sb_adds(&c, ".");
-		sb_addc(&c, '/');
-		sb_adds(&c, name);
-		if (gw_is_executable(c.buf)) {
-			sb_adds(out, c.buf);
-			sb_release(&c);
-			return 0;
-		}
-		if (!colon)
-			break;
-		p = colon + 1;
-	}
-	sb_release(&c);
-	return -1;
+	return gw_path_find(getenv("PATH"), name, GW_PATH_AS_WRITTEN, NULL, NULL, out);
 }
 
 static int same_file(const char *a, const char *b)

@@ -12,6 +12,7 @@
 #include "toolchain.h"
 #include "exitcodes.h"
 #include "fsutil.h"
+#include "pathwalk.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -81,21 +82,12 @@ static int same_dir(const char *a, const char *b)
 
 int tc_dir_on_path(const char *dir)
 {
-	const char *p = getenv("PATH");
-	if (!p)
-		return 0;
+	struct gw_path_walk w;
 	struct sb one = SB_INIT;
 	int found = 0;
-	while (!found) {
-		size_t n = strcspn(p, ":");
-		sb_reset(&one);
-		sb_add(&one, p, n);
-		if (n && same_dir(one.buf, dir))
-			found = 1;
-		if (!p[n])
-			break;
-		p += n + 1;
-	}
+	gw_path_walk_start(&w, getenv("PATH"));
+	while (!found && gw_path_next(&w, &one))
+		found = one.len && same_dir(one.buf, dir);
 	sb_release(&one);
 	return found;
 }

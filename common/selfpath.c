@@ -19,6 +19,14 @@ int gw_self_exe(struct sb *out)
 	return 0;
 }
 
+int gw_self_stat(struct stat *st)
+{
+	char raw[PATH_MAX];
+	if (gw_exe_path(raw, sizeof raw) < 0)
+		return -1;
+	return stat(raw, st);
+}
+
 int gw_shim_dir(struct sb *out)
 {
 	struct sb self = SB_INIT, cand = SB_INIT;

@@ -89,6 +89,107 @@ static int go_minor(const char *v)
 	return atoi(v + 4);
 }
 
+/* `--render FIX [ORIG]`: the bytes a fix compiles (tests read them). */
+static int render_cmd(int argc, char **argv)
+{
+	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
+		if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
+			continue;
+		struct sb out = SB_INIT, err = SB_INIT;
+		const char *name;
+		int rc = 0;
+		if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
+			fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
+			rc = GW_EXIT_USAGE;
+		} else {
+			fwrite(out.buf, 1, out.len, stdout);
+		}
+		sb_release(&out);
+		sb_release(&err);
+		return rc;
+	}
+	fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
+	return GW_EXIT_USAGE;
+}
+
+/* What the shim's fix needs to know of one compile command line. */
+struct compile {
+	char **tool; /* the compile's argv */
+	int n;       /* its length */
+	const char *pkg, *ofile, *gover;
+	int std, complete; /* -std given; index of -complete or -1 */
+	int first;         /* index of the first trailing .go file (n: none) */
+};
+
+/* Read the compile's flags; a response file is not ours to rewrite. */
+static void parse_compile(char **tool, int n, struct compile *k)
+{
+	*k = (struct compile){ .tool = tool, .n = n, .complete = -1 };
+	for (int i = 1; i < n; i++) {
+		const char *a = tool[i];
+		if (a[0] == '@')
+			run_tool(tool);
+		if (strcmp(a, "-std") == 0)
+			k->std = 1;
+		else if (strcmp(a, "-complete") == 0)
+			k->complete = i;
+		else if (strcmp(a, "-p") == 0 && i + 1 < n)
+			k->pkg = tool[++i];
+		else if (strcmp(a, "-o") == 0 && i + 1 < n)
+			k->ofile = tool[++i];
+		else if (strcmp(a, "-goversion") == 0 && i + 1 < n)
+			k->gover = tool[++i];
+	}
+	/* The go files are the trailing arguments (work/gc.go appends them last). */
+	int first = n;
+	while (first > 1 && strlen(tool[first - 1]) > 3 && tool[first - 1][0] != '-' &&
+	       strcmp(tool[first - 1] + strlen(tool[first - 1]) - 3, ".go") == 0)
+		first--;
+	k->first = first;
+}
+
+/* Write the fix into the compile's object directory and run the compile
+ * with it (added, or in place of the file it replaces). */
+static int compile_fixed(const struct compile *k, const struct dp_class *cl)
+{
+	struct sb body = SB_INIT, err = SB_INIT, dir = SB_INIT, path = SB_INIT;
+	const char *name;
+	const char *matched = k->tool[k->first + cl->file_idx];
+	if (dp_render(cl->row->fix, matched, &body, &name, &err) < 0) {
+		record("unknown", k->pkg, err.buf);
+		run_tool(k->tool);
+	}
+	const char *slash = strrchr(k->ofile, '/');
+	if (slash)
+		sb_add(&dir, k->ofile, (size_t)(slash - k->ofile));
+	else
+		sb_adds(&dir, ".");
+	gw_path_join(&path, dir.buf, name);
+	struct gw_err e;
+	if (gw_write_atomic(path.buf, body.buf, body.len, 0644, &e) < 0) {
+		gw_err_print(&e);
+		return e.code;
+	}
+
+	char **nv = gw_xcalloc((size_t)k->n + 2, sizeof *nv);
+	int j = 0;
+	for (int i = 0; i < k->n; i++) {
+		if (i == k->complete && dp_fix_has_bodyless(cl->row->fix))
+			continue;
+		if (i == k->first + cl->file_idx && dp_fix_replaces(cl->row->fix)) {
+			nv[j++] = path.buf;
+			continue;
+		}
+		nv[j++] = k->tool[i];
+	}
+	if (!dp_fix_replaces(cl->row->fix))
+		nv[j++] = path.buf;
+	nv[j] = NULL;
+	record("fixed", k->pkg, dp_fix_name(cl->row->fix));
+	run_tool(nv);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -96,28 +197,8 @@ int main(int argc, char **argv)
 		      "through -toolexec, which the gowrap shim adds)\n", stderr);
 		return GW_EXIT_USAGE;
 	}
-	/* `--render FIX [ORIG]`: the bytes a fix compiles (tests read them). */
-	if (strcmp(argv[1], "--render") == 0 && argc >= 3) {
-		static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
-		for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
-			if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
-				continue;
-			struct sb out = SB_INIT, err = SB_INIT;
-			const char *name;
-			int rc = 0;
-			if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
-				fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
-				rc = GW_EXIT_USAGE;
-			} else {
-				fwrite(out.buf, 1, out.len, stdout);
-			}
-			sb_release(&out);
-			sb_release(&err);
-			return rc;
-		}
-		fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
-		return GW_EXIT_USAGE;
-	}
+	if (strcmp(argv[1], "--render") == 0 && argc >= 3)
+		return render_cmd(argc, argv);
 	char **tool = argv + 1;
 	const char *b = dp_base(tool[0]);
 	size_t bl = strlen(b);
@@ -133,82 +214,27 @@ int main(int argc, char **argv)
 	if (!family)
 		run_tool(tool);
 
-	const char *pkg = NULL, *ofile = NULL, *gover = NULL;
-	int std = 0, complete = -1, n = argc - 1;
-	for (int i = 1; i < n; i++) {
-		const char *a = tool[i];
-		if (a[0] == '@')
-			run_tool(tool); /* a response file: not ours to rewrite */
-		if (strcmp(a, "-std") == 0)
-			std = 1;
-		else if (strcmp(a, "-complete") == 0)
-			complete = i;
-		else if (strcmp(a, "-p") == 0 && i + 1 < n)
-			pkg = tool[++i];
-		else if (strcmp(a, "-o") == 0 && i + 1 < n)
-			ofile = tool[++i];
-		else if (strcmp(a, "-goversion") == 0 && i + 1 < n)
-			gover = tool[++i];
-	}
-	/* The go files are the trailing arguments (work/gc.go appends them last). */
-	int first = n;
-	while (first > 1 && bl && strlen(tool[first - 1]) > 3 && tool[first - 1][0] != '-' &&
-	       strcmp(tool[first - 1] + strlen(tool[first - 1]) - 3, ".go") == 0)
-		first--;
+	struct compile k;
+	parse_compile(tool, argc - 1, &k);
 	/* Std is never a copy: GOROOT's internal/cpu has its HWCap filled by the
 	 * runtime (and iOS is the overlay's job); cmd/go passes -std for every
 	 * GOROOT package, its vendored x/sys/cpu included. */
-	if (std)
+	if (k.std)
 		run_tool(tool);
-	if (!pkg || !ofile || first == n)
+	if (!k.pkg || !k.ofile || k.first == k.n)
 		run_tool(tool);
 
 	struct dp_class cl;
-	dp_classify((const char *const *)tool + first, (size_t)(n - first), family, &cl);
+	dp_classify((const char *const *)tool + k.first, (size_t)(k.n - k.first), family, &cl);
 	if (cl.verdict == DP_V_UNKNOWN) {
-		record("unknown", pkg, cl.why);
+		record("unknown", k.pkg, cl.why);
 		run_tool(tool);
 	}
 	if (cl.verdict != DP_V_FIX)
 		run_tool(tool);
-	if (cl.row->fix == DP_FIX_HWCAP && go_minor(gover) < 21) {
-		record("unfixable", pkg, "Go < 1.21 has no runtime.getAuxv");
+	if (cl.row->fix == DP_FIX_HWCAP && go_minor(k.gover) < 21) {
+		record("unfixable", k.pkg, "Go < 1.21 has no runtime.getAuxv");
 		run_tool(tool);
 	}
-
-	struct sb body = SB_INIT, err = SB_INIT, dir = SB_INIT, path = SB_INIT;
-	const char *name;
-	const char *matched = tool[first + cl.file_idx];
-	if (dp_render(cl.row->fix, matched, &body, &name, &err) < 0) {
-		record("unknown", pkg, err.buf);
-		run_tool(tool);
-	}
-	const char *slash = strrchr(ofile, '/');
-	if (slash)
-		sb_add(&dir, ofile, (size_t)(slash - ofile));
-	else
-		sb_adds(&dir, ".");
-	gw_path_join(&path, dir.buf, name);
-	struct gw_err e;
-	if (gw_write_atomic(path.buf, body.buf, body.len, 0644, &e) < 0) {
-		gw_err_print(&e);
-		return e.code;
-	}
-
-	char **nv = gw_xcalloc((size_t)n + 2, sizeof *nv);
-	int j = 0;
-	for (int i = 0; i < n; i++) {
-		if (i == complete && dp_fix_has_bodyless(cl.row->fix))
-			continue;
-		if (i == first + cl.file_idx && dp_fix_replaces(cl.row->fix)) {
-			nv[j++] = path.buf;
-			continue;
-		}
-		nv[j++] = tool[i];
-	}
-	if (!dp_fix_replaces(cl.row->fix))
-		nv[j++] = path.buf;
-	nv[j] = NULL;
-	record("fixed", pkg, dp_fix_name(cl.row->fix));
-	run_tool(nv);
+	return compile_fixed(&k, &cl);
 }

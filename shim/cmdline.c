@@ -15,63 +15,43 @@
  * package and cmdflag.ParseOne decide: a boolean flag never takes one. */
 enum { SB = 1, SI = 2, SR = 4, ST = 8, SV = 16, SL = 32, SALL = 63 };
 enum { K_UNKNOWN, K_BOOL, K_VALUE };
-struct flagdef {
-	const char *name;
+/* One row per (kind, subcommands, -test. spelling): the flags that share
+ * them, each name between spaces. */
+struct flaggroup {
 	unsigned char kind;
 	unsigned char subs;
 	unsigned char test_prefix; /* also registered as -test.<name> (go test) */
+	const char *names;
 };
-static const struct flagdef flags[] = {
+#define SCOVER (SB | SI | SR | ST | SL)
+static const struct flaggroup groups[] = {
 	/* AddBuildFlags (all six), AddBuildFlagsNX, AddChdirFlag, mod flags */
-	{ "C", K_VALUE, SALL, 0 }, { "n", K_BOOL, SALL, 0 }, { "x", K_BOOL, SALL, 0 },
-	{ "a", K_BOOL, SALL, 0 }, { "p", K_VALUE, SALL, 0 }, { "v", K_BOOL, SALL, 1 },
-	{ "asan", K_BOOL, SALL, 0 }, { "asmflags", K_VALUE, SALL, 0 },
-	{ "compiler", K_VALUE, SALL, 0 }, { "buildmode", K_VALUE, SALL, 0 },
-	{ "buildvcs", K_BOOL, SALL, 0 }, { "gcflags", K_VALUE, SALL, 0 },
-	{ "gccgoflags", K_VALUE, SALL, 0 }, { "mod", K_VALUE, SALL, 0 },
-	{ "modcacherw", K_BOOL, SALL, 0 }, { "modfile", K_VALUE, SALL, 0 },
-	{ "overlay", K_VALUE, SALL, 0 }, { "installsuffix", K_VALUE, SALL, 0 },
-	{ "json", K_BOOL, SALL, 0 }, { "ldflags", K_VALUE, SALL, 0 },
-	{ "linkshared", K_BOOL, SALL, 0 }, { "msan", K_BOOL, SALL, 0 },
-	{ "pgo", K_VALUE, SALL, 0 }, { "pkgdir", K_VALUE, SALL, 0 },
-	{ "race", K_BOOL, SALL, 0 }, { "tags", K_VALUE, SALL, 0 },
-	{ "toolexec", K_VALUE, SALL, 0 }, { "trimpath", K_BOOL, SALL, 0 },
-	{ "work", K_BOOL, SALL, 0 }, { "debug-actiongraph", K_VALUE, SALL, 0 },
-	{ "debug-runtime-trace", K_VALUE, SALL, 0 }, { "debug-trace", K_VALUE, SALL, 0 },
+	{ K_VALUE, SALL, 0, " C p asmflags compiler buildmode gcflags gccgoflags mod modfile overlay"
+			    " installsuffix ldflags pgo pkgdir tags toolexec debug-actiongraph"
+			    " debug-runtime-trace debug-trace " },
+	{ K_BOOL, SALL, 0, " n x a asan buildvcs modcacherw json linkshared msan race trimpath work " },
+	{ K_BOOL, SALL, 1, " v " },
 	/* AddCoverFlags: build, install, run, test, list (not vet) */
-	{ "cover", K_BOOL, SB | SI | SR | ST | SL, 0 },
-	{ "covermode", K_VALUE, SB | SI | SR | ST | SL, 0 },
-	{ "coverpkg", K_VALUE, SB | SI | SR | ST | SL, 0 },
-	{ "coverprofile", K_VALUE, ST, 1 },
+	{ K_BOOL, SCOVER, 0, " cover " },
+	{ K_VALUE, SCOVER, 0, " covermode coverpkg " },
 	/* build, run */
-	{ "o", K_VALUE, SB | ST, 0 }, { "exec", K_VALUE, SR | ST, 0 },
+	{ K_VALUE, SB | ST, 0, " o " },
+	{ K_VALUE, SR | ST, 0, " exec " },
 	/* list */
-	{ "compiled", K_BOOL, SL, 0 }, { "deps", K_BOOL, SL, 0 }, { "e", K_BOOL, SL, 0 },
-	{ "export", K_BOOL, SL, 0 }, { "f", K_VALUE, SL, 0 }, { "find", K_BOOL, SL, 0 },
-	{ "m", K_BOOL, SL, 0 }, { "retracted", K_BOOL, SL, 0 }, { "reuse", K_VALUE, SL, 0 },
-	{ "test", K_BOOL, SL, 0 }, { "u", K_BOOL, SL, 0 }, { "versions", K_BOOL, SL, 0 },
+	{ K_BOOL, SL, 0, " compiled deps e export find m retracted test u versions " },
+	{ K_VALUE, SL, 0, " f reuse " },
 	/* test (testflag.go) */
-	{ "c", K_BOOL, ST, 0 }, { "vet", K_VALUE, ST, 0 },
-	{ "artifacts", K_BOOL, ST, 1 }, { "bench", K_VALUE, ST, 1 },
-	{ "benchmem", K_BOOL, ST, 1 }, { "benchtime", K_VALUE, ST, 1 },
-	{ "blockprofile", K_VALUE, ST, 1 }, { "blockprofilerate", K_VALUE, ST, 1 },
-	{ "count", K_VALUE, ST, 1 }, { "cpu", K_VALUE, ST, 1 },
-	{ "cpuprofile", K_VALUE, ST, 1 }, { "failfast", K_BOOL, ST, 1 },
-	{ "fuzz", K_VALUE, ST, 1 }, { "fullpath", K_BOOL, ST, 1 },
-	{ "list", K_VALUE, ST, 1 }, { "memprofile", K_VALUE, ST, 1 },
-	{ "memprofilerate", K_VALUE, ST, 1 }, { "mutexprofile", K_VALUE, ST, 1 },
-	{ "mutexprofilefraction", K_VALUE, ST, 1 }, { "outputdir", K_VALUE, ST, 1 },
-	{ "parallel", K_VALUE, ST, 1 }, { "run", K_VALUE, ST, 1 },
-	{ "short", K_BOOL, ST, 1 }, { "skip", K_VALUE, ST, 1 },
-	{ "timeout", K_VALUE, ST, 1 }, { "fuzztime", K_VALUE, ST, 1 },
-	{ "fuzzminimizetime", K_VALUE, ST, 1 }, { "trace", K_VALUE, ST, 1 },
-	{ "shuffle", K_VALUE, ST, 1 },
+	{ K_BOOL, ST, 0, " c " },
+	{ K_VALUE, ST, 0, " vet " },
+	{ K_BOOL, ST, 1, " artifacts benchmem failfast fullpath short " },
+	{ K_VALUE, ST, 1, " coverprofile bench benchtime blockprofile blockprofilerate count cpu"
+			  " cpuprofile fuzz list memprofile memprofilerate mutexprofile"
+			  " mutexprofilefraction outputdir parallel run skip timeout fuzztime"
+			  " fuzzminimizetime trace shuffle " },
 	/* vet (vetflag.go; -c is an int there) and its analyzers' value flags */
-	{ "c", K_VALUE, SV, 0 }, { "vettool", K_VALUE, SV, 0 }, { "diff", K_BOOL, SV, 0 },
-	{ "printf.funcs", K_VALUE, SV, 0 }, { "printfuncs", K_VALUE, SV, 0 },
-	{ "unusedfuncs", K_VALUE, SV, 0 }, { "unusedresult.funcs", K_VALUE, SV, 0 },
-	{ "unusedresult.stringmethods", K_VALUE, SV, 0 },
-	{ "unusedstringmethods", K_VALUE, SV, 0 },
+	{ K_VALUE, SV, 0, " c vettool printf.funcs printfuncs unusedfuncs unusedresult.funcs"
+			  " unusedresult.stringmethods unusedstringmethods " },
+	{ K_BOOL, SV, 0, " diff " },
 };
 
 static unsigned sub_bit(const char *sub)
@@ -81,6 +61,20 @@ static unsigned sub_bit(const char *sub)
 		if (strcmp(sub, names[i]) == 0)
 			return 1u << i;
 	return 0;
+}
+
+/* Is name[0..n) a whole word of the space-separated list? */
+static int listed(const char *list, const char *name, size_t n)
+{
+	for (const char *p = list;;) {
+		p += strspn(p, " ");
+		size_t w = strcspn(p, " ");
+		if (w == 0)
+			return 0;
+		if (w == n && memcmp(p, name, n) == 0)
+			return 1;
+		p += w;
+	}
 }
 
 /* K_BOOL, K_VALUE, or K_UNKNOWN (go test lets an unknown flag take the next
@@ -93,11 +87,10 @@ static int flag_kind(unsigned sub, const char *name, size_t n)
 		n -= 5;
 		prefixed = 1;
 	}
-	for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++) {
-		const struct flagdef *f = &flags[i];
-		if ((f->subs & sub) && strlen(f->name) == n && memcmp(f->name, name, n) == 0 &&
-		    (!prefixed || f->test_prefix))
-			return f->kind;
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+		const struct flaggroup *g = &groups[i];
+		if ((g->subs & sub) && (!prefixed || g->test_prefix) && listed(g->names, name, n))
+			return g->kind;
 	}
 	return sub == SV ? K_BOOL : K_UNKNOWN;
 }
@@ -138,6 +131,29 @@ static int chdir_flag(int argc, char **argv, int i, const char **dir)
 static int is_flag(const char *a)
 {
 	return a[0] == '-' && a[1] != '\0';
+}
+
+/* Record a flag the shim must know (name[0..n), its value or NULL, the
+ * argv index holding the value, and whether it is written inline). */
+static void note_flag(struct shim_cmdline *cl, const char *name, size_t n, const char *val,
+		      int val_idx, int inl, int is_test)
+{
+#define IS(s) (n == sizeof(s) - 1 && memcmp(name, s, n) == 0)
+	if (IS("tags") && val) {
+		cl->tags = val;
+		cl->tags_idx = val_idx;
+	} else if (IS("overlay") && val) {
+		cl->overlay = val;
+		cl->overlay_idx = val_idx;
+		cl->overlay_inline = inl;
+	} else if (IS("o") && val) {
+		cl->output = val;
+	} else if (IS("buildmode") && val) {
+		cl->buildmode = val;
+	} else if (IS("c") && is_test) {
+		cl->test_c = !(val && (strcmp(val, "false") == 0 || strcmp(val, "0") == 0));
+	}
+#undef IS
 }
 
 void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
@@ -216,21 +232,6 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 			val_idx = i;
 			inl = 0;
 		}
-#define IS(s) (n == sizeof(s) - 1 && memcmp(name, s, n) == 0)
-		if (IS("tags") && val) {
-			cl->tags = val;
-			cl->tags_idx = val_idx;
-		} else if (IS("overlay") && val) {
-			cl->overlay = val;
-			cl->overlay_idx = val_idx;
-			cl->overlay_inline = inl;
-		} else if (IS("o") && val) {
-			cl->output = val;
-		} else if (IS("buildmode") && val) {
-			cl->buildmode = val;
-		} else if (IS("c") && is_test) {
-			cl->test_c = !(val && (strcmp(val, "false") == 0 || strcmp(val, "0") == 0));
-		}
-#undef IS
+		note_flag(cl, name, n, val, val_idx, inl, is_test);
 	}
 }

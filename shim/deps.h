@@ -18,6 +18,7 @@
 #define GOWRAP_SHIM_DEPS_H
 
 #include "cmdline.h"
+#include "jsonw.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -53,7 +54,8 @@ void shim_deps_setenv(const struct shim_deps *d);
  * it. 0 ok, -1 with e (GW_EXIT_VERIFY) when a marker is missing. */
 int shim_deps_check(struct shim_deps *d, const char *output, struct gw_err *e);
 
-/* Append the log fields ("deps", "deps_fixed", "deps_unknown"). */
-void shim_deps_log_fields(const struct shim_deps *d, struct sb *json);
+/* The log's fields ("deps", "deps_fixed", "deps_unknown", "deps_toolexec")
+ * for arg, a struct shim_deps (the shape of shim_log's fields callback). */
+void shim_deps_log_fields(struct jw *w, const void *arg);
 
 #endif

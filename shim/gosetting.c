@@ -5,7 +5,6 @@
 #include "strbuf.h"
 #include "target.h"
 
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,18 +41,7 @@ char *shim_go_setting(const char *realgo, const char *name)
 		got = file_value(f.buf, name);
 	if (!got) {
 		sb_reset(&f);
-		const char *gr = getenv("GOROOT");
-		char rp[PATH_MAX];
-		if (gr && *gr) {
-			gw_path_join(&f, gr, "go.env");
-		} else if (realgo && realpath(realgo, rp)) {
-			for (int i = 0; i < 2; i++) {
-				char *s = strrchr(rp, '/');
-				if (s)
-					*s = '\0';
-			}
-			gw_path_join(&f, rp, "go.env");
-		}
+		shim_goroot_env_file(realgo, &f);
 		if (f.len)
 			got = file_value(f.buf, name);
 	}

@@ -52,16 +52,33 @@ static __attribute__((noreturn)) void fault(const struct gw_err *e)
 	exit(gw_err_print(e));
 }
 
-/* Nothing to add: log why, then become the real go. */
-static int pass_through(const char *realgo, char **argv, const char *reason)
+/* Become the real go (same pid, signals and status by construction). */
+static __attribute__((noreturn)) void exec_go(const char *realgo, char **argv)
 {
-	L.reason = reason;
-	shim_log_write(&L);
 	execv(realgo, argv);
 	struct gw_err e;
 	gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
 		   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
 	fault(&e);
+}
+
+/* Nothing to add: log why, then become the real go. */
+static __attribute__((noreturn)) void pass_through(const char *realgo, char **argv, const char *reason)
+{
+	L.reason = reason;
+	shim_log_write(&L);
+	exec_go(realgo, argv);
+}
+
+/* -o's stat before go runs (so a file go did not write is not judged);
+ * 1 if it existed. */
+static int stat_output(const struct shim_cmdline *cl, const char *effdir, struct stat *before)
+{
+	struct sb pre = SB_INIT;
+	shim_abs_path(&pre, effdir, cl->output);
+	int had = stat(pre.buf, before) == 0;
+	sb_release(&pre);
+	return had;
 }
 
 /* -tags and -overlay from GOFLAGS (each must be -name=value there). */
@@ -115,71 +132,8 @@ static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const 
 	return v;
 }
 
-static int verify_off(void)
-{
-	const char *v = getenv("GOWRAP_VERIFY");
-	return v && strcmp(v, "0") == 0;
-}
-
-/* go install: what it links lands in GOBIN or GOPATH/bin[/GOOS_GOARCH]. */
-static int install_verify_wanted(const struct shim_cmdline *cl)
-{
-	return !verify_off() && strcmp(cl->sub, "install") == 0;
-}
-
-/* Does this call write one output file that the check applies to? */
-static int verify_wanted(const struct shim_cmdline *cl)
-{
-	if (verify_off())
-		return 0;
-	if (!cl->output || !*cl->output)
-		return 0;
-	return strcmp(cl->sub, "build") == 0 || (strcmp(cl->sub, "test") == 0 && cl->test_c);
-}
-
-/* The same file, untouched (any write or rename moves ctime)? */
-static int same_stat(const struct stat *a, const struct stat *b)
-{
-	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
-	       GW_ST_MTIM(a).tv_sec == GW_ST_MTIM(b).tv_sec && GW_ST_MTIM(a).tv_nsec == GW_ST_MTIM(b).tv_nsec &&
-	       GW_ST_CTIM(a).tv_sec == GW_ST_CTIM(b).tv_sec && GW_ST_CTIM(a).tv_nsec == GW_ST_CTIM(b).tv_nsec;
-}
-
-/* -o names a directory (go build -o dir/, go test -c -o dir/ with several
- * packages): each file go writes there is checked. */
-static int outdir_verify_wanted(const struct shim_cmdline *cl, const char *effdir, struct sb *dir)
-{
-	if (!verify_wanted(cl))
-		return 0;
-	size_t n = strlen(cl->output);
-	struct stat st;
-	shim_abs_path(dir, effdir, cl->output);
-	if ((n && cl->output[n - 1] == '/') || (stat(dir->buf, &st) == 0 && S_ISDIR(st.st_mode)))
-		return 1;
-	sb_reset(dir);
-	return 0;
-}
-
-/* Should a successful call's output be checked, and where is it? `before`
- * is the output's stat from before go ran (NULL: it did not exist). */
-static int output_to_verify(const struct shim_cmdline *cl, const char *effdir,
-			    const struct stat *before, struct sb *out)
-{
-	if (!verify_wanted(cl))
-		return 0;
-	shim_abs_path(out, effdir, cl->output);
-	struct stat st;
-	/* -o dir/ and -o /dev/null are not one file to check; a Go package
-	 * archive (non-main package, -buildmode=archive) holds no linked code;
-	 * a file go did not write (go test -c of a package without tests)
-	 * is not this build's output. */
-	return stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) &&
-	       !(before && same_stat(before, &st)) && !vf_is_go_package_archive(out->buf);
-}
-
 /* ---- gowrap-deps (shim/deps.h): CPU-feature copies in dependencies ---- */
 static struct shim_deps D;
-static struct sb deps_log = SB_INIT;
 
 static int deps_sub(const char *sub)
 {
@@ -188,50 +142,39 @@ static int deps_sub(const char *sub)
 
 static void deps_log_set(void)
 {
-	sb_reset(&deps_log);
-	shim_deps_log_fields(&D, &deps_log);
-	L.extra = deps_log.buf;
+	L.fields = shim_deps_log_fields;
+	L.fields_arg = &D;
 }
 
 /* A linux/android arm64 build: only -toolexec, and only when the module
  * graph holds a known copy; otherwise exactly the old pass-through. */
-static int deps_linux(const struct shim_cmdline *cl, const char *realgo, char **argv,
-		      const char *goflags, int (*verify_wanted_fn)(const struct shim_cmdline *),
-		      int (*output_fn)(const struct shim_cmdline *, const char *, const struct stat *, struct sb *))
+static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, const char *realgo,
+						 char **argv, const char *goflags)
 {
 	struct gw_err e = { 0 };
 	struct sb effdir = SB_INIT, cache = SB_INIT;
 	if (!deps_sub(cl->sub) || shim_effective_dir(cl->chdir, &effdir) < 0)
-		return pass_through(realgo, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+		pass_through(realgo, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
 	if (gw_cache_dir(&cache, &e) < 0)
 		fault(&e);
 	if (shim_deps_plan(cl, realgo, effdir.buf, shim_deps_family("linux", 0), goflags, cache.buf, &D, &e) < 0)
 		fault(&e);
 	deps_log_set();
 	if (!D.act)
-		return pass_through(realgo, argv, D.reason);
+		pass_through(realgo, argv, D.reason);
 	L.dir = effdir.buf;
 	L.injected = 1;
 	char **nv = shim_deps_argv(argv, cl->argc, cl->insert_at, &D);
 	nv[0] = (char *)realgo;
 	const char *log = getenv("GOWRAP_LOG");
-	if (!(log && *log) && !verify_wanted_fn(cl)) {
+	if (!(log && *log) && !shim_verify_wanted(cl)) {
 		setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
 		nv[0] = argv[0];
-		execv(realgo, nv);
-		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
-			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo, strerror(errno));
-		fault(&e);
+		exec_go(realgo, nv);
 	}
 	shim_deps_setenv(&D);
 	struct stat before;
-	int had = 0;
-	if (verify_wanted_fn(cl)) {
-		struct sb pre = SB_INIT;
-		shim_abs_path(&pre, effdir.buf, cl->output);
-		had = stat(pre.buf, &before) == 0;
-		sb_release(&pre);
-	}
+	int had = shim_verify_wanted(cl) && stat_output(cl, effdir.buf, &before);
 	struct gw_cmd c = { .argv = nv };
 	int st = gw_run_wait(&c);
 	if (st < 0) {
@@ -243,7 +186,7 @@ static int deps_linux(const struct shim_cmdline *cl, const char *realgo, char **
 	L.exit_code = gw_status_code(st);
 	struct sb outp = SB_INIT;
 	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	int check = ok && output_fn(cl, effdir.buf, had ? &before : NULL, &outp);
+	int check = ok && shim_output_to_verify(cl, effdir.buf, had ? &before : NULL, &outp);
 	int r = shim_deps_check(&D, check ? outp.buf : NULL, &e);
 	deps_log_set();
 	if (check) {
@@ -257,227 +200,290 @@ static int deps_linux(const struct shim_cmdline *cl, const char *realgo, char **
 }
 /* ---- end gowrap-deps ---- */
 
-int main(int argc, char **argv)
+/* What main's steps share: the call as parsed and what each step found.
+ * One static instance, so all of it stays reachable when fault() exits. */
+struct call {
+	char **argv;
+	struct sb realgo;
+	struct shim_cmdline cl;
+	struct shim_target t;
+	struct shim_words gf;   /* GOFLAGS, split */
+	const char *gf_overlay; /* GOFLAGS' -overlay, or NULL */
+	struct sb effdir, gowrap, cache, merged;
+	struct shim_answer a;
+	const char *ov;         /* the -overlay go gets */
+	char **nv;              /* go's argv */
+	struct stat before;     /* -o's file before go ran */
+	int had_output;
+	struct sb bindir;       /* directory whose new files are checked */
+	struct shim_snapshot bins;
+	int installing, check_bins;
+	struct sb outp;         /* the one output file checked */
+};
+
+static struct call C = { .realgo = SB_INIT, .effdir = SB_INIT, .gowrap = SB_INIT, .cache = SB_INIT,
+			 .merged = SB_INIT, .bindir = SB_INIT, .outp = SB_INIT };
+
+/* Does the call's tag list (argv's -tags, else GOFLAGS') hold ios? Also
+ * notes GOFLAGS' -overlay. Malformed GOFLAGS is our fault to report; a
+ * malformed -tags on the command line is go's. */
+static int ios_tag_of(struct call *c)
 {
 	struct gw_err e = { 0 };
-	struct sb realgo = SB_INIT;
-	shim_log_init(&L);
-	if (gw_find_real_go(&realgo, &e) < 0 || shim_loop_check(realgo.buf, argc, argv, &e) < 0)
-		fault(&e);
-
-	struct shim_cmdline cl;
-	shim_cmdline_parse(argc, argv, &cl);
-	L.subcommand = cl.sub;
-	if (!cl.sub)
-		return pass_through(realgo.buf, argv, "no subcommand");
-	if (!shim_sub_needs_overlay(cl.sub))
-		return pass_through(realgo.buf, argv, "subcommand does not compile for the target");
-
-	struct shim_target t;
-	shim_target_resolve(realgo.buf, &t);
-	L.goos = t.goos;
-	L.goarch = t.goarch;
-	if (strcmp(t.goarch, "arm64") != 0)
-		return pass_through(realgo.buf, argv, "GOARCH is not arm64");
-
-	struct shim_words gf;
-	if (shim_split_quoted(t.goflags, &gf) < 0) {
+	if (shim_split_quoted(c->t.goflags, &c->gf) < 0) {
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes in GOFLAGS (Go 1.21+ splits it like a shell word list)",
-			   "unterminated quote in GOFLAGS=%s", t.goflags);
+			   "unterminated quote in GOFLAGS=%s", c->t.goflags);
 		fault(&e);
 	}
-	const char *gf_tags = NULL, *gf_overlay = NULL;
-	goflags_scan(&gf, &gf_tags, &gf_overlay);
-	const char *tags = cl.tags ? cl.tags : gf_tags;
+	const char *gf_tags = NULL;
+	goflags_scan(&c->gf, &gf_tags, &c->gf_overlay);
+	const char *tags = c->cl.tags ? c->cl.tags : gf_tags;
 	L.tags = tags;
 	int ios_tag = tags ? shim_tags_has_ios(tags) : 0;
-	if (ios_tag < 0 && !cl.tags) {
+	if (ios_tag < 0 && !c->cl.tags) {
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes of -tags in GOFLAGS, or write it comma-separated (-tags=a,b)",
-			   "unterminated quote in the -tags value of GOFLAGS=%s", t.goflags);
+			   "unterminated quote in the -tags value of GOFLAGS=%s", c->t.goflags);
 		fault(&e);
 	}
 	if (ios_tag < 0)
-		return pass_through(realgo.buf, argv, "malformed -tags: the go command reports it");
+		pass_through(c->realgo.buf, c->argv, "malformed -tags: the go command reports it");
+	return ios_tag;
+}
+
+/* Step 1: which subcommand and target. Returns only for an iOS-family
+ * arm64 build; everything else is passed through (or, for linux/android
+ * arm64, handed to the dependency fix). */
+static void choose_target(struct call *c, int argc)
+{
+	const char *realgo = c->realgo.buf;
+	shim_cmdline_parse(argc, c->argv, &c->cl);
+	L.subcommand = c->cl.sub;
+	if (!c->cl.sub)
+		pass_through(realgo, c->argv, "no subcommand");
+	if (!shim_sub_needs_overlay(c->cl.sub))
+		pass_through(realgo, c->argv, "subcommand does not compile for the target");
+
+	shim_target_resolve(realgo, &c->t);
+	L.goos = c->t.goos;
+	L.goarch = c->t.goarch;
+	if (strcmp(c->t.goarch, "arm64") != 0)
+		pass_through(realgo, c->argv, "GOARCH is not arm64");
+	int ios_tag = ios_tag_of(c);
+	int ios = strcmp(c->t.goos, "ios") == 0;
 	/* gowrap-deps: linux/android arm64 (deps.h) */
-	if (strcmp(t.goos, "ios") != 0 && !ios_tag && shim_deps_family(t.goos, 0))
-		return deps_linux(&cl, realgo.buf, argv, t.goflags, verify_wanted, output_to_verify);
-	if (strcmp(t.goos, "ios") != 0 && !ios_tag)
-		return pass_through(realgo.buf, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+	if (!ios && !ios_tag && shim_deps_family(c->t.goos, 0))
+		deps_linux(&c->cl, realgo, c->argv, c->t.goflags);
+	if (!ios && !ios_tag)
+		pass_through(realgo, c->argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
 	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
 	 * SagerNet gomobile builds it). Elsewhere internal/cpu has its own
 	 * osInit (linux, android, freebsd, openbsd; windows since Go 1.27), which
 	 * the overlay's added `arm64 && ios` file would redeclare. */
-	if (strcmp(t.goos, "ios") != 0 && strcmp(t.goos, "darwin") != 0)
-		return pass_through(realgo.buf, argv, "the ios tag outside darwin: not an iOS-family target");
+	if (!ios && strcmp(c->t.goos, "darwin") != 0)
+		pass_through(realgo, c->argv, "the ios tag outside darwin: not an iOS-family target");
+}
 
-	/* From here the call needs the overlay. */
-	struct sb effdir = SB_INIT;
-	if (shim_effective_dir(cl.chdir, &effdir) < 0)
-		return pass_through(realgo.buf, argv, "-C directory unusable: the go command reports it");
-	L.dir = effdir.buf;
-	struct sb gowrap = SB_INIT, cache = SB_INIT;
-	if (gw_find_cli(&gowrap, &e) < 0 || gw_cache_dir(&cache, &e) < 0)
+/* Ask gowrap for the overlay (memo miss) and remember the answer. */
+static void ask_gowrap(struct call *c, const char *key)
+{
+	struct gw_err e = { 0 };
+	struct gw_goenv env;
+	if (gw_goenv_query(c->realgo.buf, c->effdir.buf, NULL, &env, &e) < 0)
+		fault(&e);
+	L.goroot = env.goroot;
+	L.goversion = env.goversion;
+	if (env.gomodcache[0] && gw_path_within(env.goroot, env.gomodcache)) {
+		gw_err_set(&e, GW_EXIT_MODCACHE_GOROOT, "cannot overlay this toolchain",
+			   "run `gowrap toolchain install <version>` and put the printed launcher's directory first on PATH",
+			   "%s (%s) lies beneath GOMODCACHE %s, where the go command refuses overlays "
+			   "(a GOTOOLCHAIN download); `gowrap toolchain install %s` makes a real GOROOT for it",
+			   env.goroot, env.goversion, env.gomodcache, env.goversion);
+		fault(&e);
+	}
+	if (gw_ovreply_ask(c->gowrap.buf, env.goroot, env.gomodcache, &c->a.ov, &e) < 0)
+		fault(&e);
+	c->a.goroot = env.goroot;
+	c->a.goversion = env.goversion;
+	c->a.gomodcache = env.gomodcache;
+	if (key)
+		shim_memo_store(c->cache.buf, key, c->realgo.buf, &c->a);
+}
+
+/* Step 2: the overlay for the GOROOT that will compile, from the memo or
+ * from gowrap. Returns only when the toolchain needs it. */
+static void find_overlay(struct call *c)
+{
+	struct gw_err e = { 0 };
+	const char *realgo = c->realgo.buf;
+	if (shim_effective_dir(c->cl.chdir, &c->effdir) < 0)
+		pass_through(realgo, c->argv, "-C directory unusable: the go command reports it");
+	L.dir = c->effdir.buf;
+	if (gw_find_cli(&c->gowrap, &e) < 0 || gw_cache_dir(&c->cache, &e) < 0)
 		fault(&e);
 	/* Only the caller may have written what we read from the cache. */
-	if (gw_trust_cache_root(cache.buf, &e) < 0)
+	if (gw_trust_cache_root(c->cache.buf, &e) < 0)
 		fault(&e);
 
-	struct shim_answer a;
-	struct sb key = SB_INIT;
-	int keyed = shim_memo_key(&key, realgo.buf, gowrap.buf, effdir.buf) == 0;
-	int hit = keyed ? shim_memo_load(cache.buf, key.buf, realgo.buf, &a, &e) : 0;
+	static struct sb key = SB_INIT;
+	int keyed = shim_memo_key(&key, realgo, c->gowrap.buf, c->effdir.buf) == 0;
+	int hit = keyed ? shim_memo_load(c->cache.buf, key.buf, realgo, &c->a, &e) : 0;
 	if (hit < 0)
 		fault(&e);
 	L.memo = hit;
-	if (!hit) {
-		struct gw_goenv env;
-		if (gw_goenv_query(realgo.buf, effdir.buf, NULL, &env, &e) < 0)
-			fault(&e);
-		L.goroot = env.goroot;
-		L.goversion = env.goversion;
-		if (env.gomodcache[0] && gw_path_within(env.goroot, env.gomodcache)) {
-			gw_err_set(&e, GW_EXIT_MODCACHE_GOROOT, "cannot overlay this toolchain",
-				   "run `gowrap toolchain install <version>` and put the printed launcher's directory first on PATH",
-				   "%s (%s) lies beneath GOMODCACHE %s, where the go command refuses overlays "
-				   "(a GOTOOLCHAIN download); `gowrap toolchain install %s` makes a real GOROOT for it",
-				   env.goroot, env.goversion, env.gomodcache, env.goversion);
-			fault(&e);
-		}
-		if (gw_ovreply_ask(gowrap.buf, env.goroot, env.gomodcache, &a.ov, &e) < 0)
-			fault(&e);
-		a.goroot = env.goroot;
-		a.goversion = env.goversion;
-		a.gomodcache = env.gomodcache;
-		if (keyed)
-			shim_memo_store(cache.buf, key.buf, realgo.buf, &a);
-	}
-	L.goroot = a.goroot;
-	L.goversion = a.goversion;
-	if (strcmp(a.ov.status, "applied") != 0)
-		return pass_through(realgo.buf, argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+	if (!hit)
+		ask_gowrap(c, keyed ? key.buf : NULL);
+	L.goroot = c->a.goroot;
+	L.goversion = c->a.goversion;
+	if (strcmp(c->a.ov.status, "applied") != 0)
+		pass_through(realgo, c->argv, "not needed: this toolchain detects ARM64 features on iOS itself");
 	/* go install/run pkg@version may switch to a (newer) toolchain go env
 	 * did not see; one newer than a fixed toolchain needs nothing either. */
-	if (shim_pkgver_check(&cl, realgo.buf, a.goversion, a.gomodcache, &e) < 0)
+	if (shim_pkgver_check(&c->cl, realgo, c->a.goversion, c->a.gomodcache, &e) < 0)
 		fault(&e);
-	if (shim_memo_trust_answer(cache.buf, &a, &e) < 0)
+	if (shim_memo_trust_answer(c->cache.buf, &c->a, &e) < 0)
 		fault(&e);
+}
 
-	/* The caller's own overlay: argv's last -overlay, else GOFLAGS'. */
-	const char *theirs = cl.overlay ? cl.overlay : gf_overlay;
-	struct sb merged = SB_INIT;
-	const char *ov = a.ov.overlay;
+/* Step 3: go's argv — our overlay (merged with the caller's: argv's last
+ * -overlay, else GOFLAGS'), and -toolexec when the dependency fix acts. */
+static void make_argv(struct call *c)
+{
+	struct gw_err e = { 0 };
+	const char *theirs = c->cl.overlay ? c->cl.overlay : c->gf_overlay;
+	c->ov = c->a.ov.overlay;
 	if (theirs && *theirs) {
-		if (gw_merge_ask(gowrap.buf, cache.buf, a.ov.overlay, theirs, effdir.buf, &merged, &e) < 0)
+		if (gw_merge_ask(c->gowrap.buf, c->cache.buf, c->a.ov.overlay, theirs, c->effdir.buf,
+				 &c->merged, &e) < 0)
 			fault(&e);
-		ov = merged.buf;
+		c->ov = c->merged.buf;
 	}
 	char *flag;
-	char **nv = new_argv(&cl, realgo.buf, ov, &flag);
+	c->nv = new_argv(&c->cl, c->realgo.buf, c->ov, &flag);
 	L.injected = 1;
-	L.overlay = ov;
+	L.overlay = c->ov;
 	/* gowrap-deps: the iOS family gets the dependency fix too (deps.h) */
-	if (deps_sub(cl.sub)) {
-		if (shim_deps_plan(&cl, realgo.buf, effdir.buf, shim_deps_family(t.goos, 1), t.goflags,
-				   cache.buf, &D, &e) < 0)
+	if (deps_sub(c->cl.sub)) {
+		if (shim_deps_plan(&c->cl, c->realgo.buf, c->effdir.buf, shim_deps_family(c->t.goos, 1),
+				   c->t.goflags, c->cache.buf, &D, &e) < 0)
 			fault(&e);
 		deps_log_set();
 		if (D.act) {
 			int n = 0;
-			while (nv[n])
+			while (c->nv[n])
 				n++;
-			char **with = shim_deps_argv(nv, n, cl.insert_at, &D);
-			free(nv); /* the strings stay: with points at them */
-			nv = with;
+			char **with = shim_deps_argv(c->nv, n, c->cl.insert_at, &D);
+			free(c->nv); /* the strings stay: with points at them */
+			c->nv = with;
 			setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
 		}
 	}
-
-	/* Nothing to do after go (no output to verify, no log line to finish):
-	 * become go, as on pass-through — same pid, signals and status by
-	 * construction, and no extra process. Else spawn, wait, then act. */
-	const char *log = getenv("GOWRAP_LOG");
 	/* go's argv[0] is what the caller gave us, on every path (exec, spawn). */
-	nv[0] = argv[0];
-	if (!(log && *log) && !verify_wanted(&cl) && !install_verify_wanted(&cl)) {
-		execv(realgo.buf, nv);
-		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go",
-			   "check GOWRAP_GO or the go on PATH", "%s: %s", realgo.buf, strerror(errno));
-		fault(&e);
-	}
-	struct stat before;
-	int had_output = 0;
-	if (verify_wanted(&cl)) {
-		struct sb pre = SB_INIT;
-		shim_abs_path(&pre, effdir.buf, cl.output);
-		had_output = stat(pre.buf, &before) == 0;
-		sb_release(&pre);
-	}
-	struct sb bindir = SB_INIT;
-	struct shim_snapshot bins = { 0 };
-	int installing = install_verify_wanted(&cl);
-	int check_bins = installing ? shim_install_dir(realgo.buf, t.goos, t.goarch, &bindir) == 0
-				    : outdir_verify_wanted(&cl, effdir.buf, &bindir);
-	if (check_bins)
-		shim_snapshot_take(bindir.buf, &bins);
+	c->nv[0] = c->argv[0];
+}
+
+/* Step 4: nothing to do after go (no output to verify, no log line to
+ * finish): become go, as on pass-through — same pid, signals and status by
+ * construction, and no extra process. Else remember what the check after
+ * go needs and return. */
+static void exec_or_prepare(struct call *c)
+{
+	const char *log = getenv("GOWRAP_LOG");
+	if (!(log && *log) && !shim_verify_wanted(&c->cl) && !shim_install_verify_wanted(&c->cl))
+		exec_go(c->realgo.buf, c->nv);
+	if (shim_verify_wanted(&c->cl))
+		c->had_output = stat_output(&c->cl, c->effdir.buf, &c->before);
+	c->installing = shim_install_verify_wanted(&c->cl);
+	c->check_bins = c->installing
+				? shim_install_dir(c->realgo.buf, c->t.goos, c->t.goarch, &c->bindir) == 0
+				: shim_outdir_verify_wanted(&c->cl, c->effdir.buf, &c->bindir);
+	if (c->check_bins)
+		shim_snapshot_take(c->bindir.buf, &c->bins);
+}
+
+/* Step 5: go as a child; its wait status. */
+static int run_go(struct call *c)
+{
 	if (D.act)
 		shim_deps_setenv(&D);
-	struct gw_cmd c = { .argv = nv };
-	int st = gw_run_wait_as(realgo.buf, &c);
+	struct gw_cmd cmd = { .argv = c->nv };
+	int st = gw_run_wait_as(c->realgo.buf, &cmd);
 	if (st < 0) {
+		struct gw_err e = { 0 };
 		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go", "check GOWRAP_GO or the go on PATH",
-			   "%s: %s", realgo.buf, strerror(errno));
+			   "%s: %s", c->realgo.buf, strerror(errno));
 		fault(&e);
 	}
 	L.exit_known = 1;
 	L.exit_code = gw_status_code(st);
+	return st;
+}
 
-	struct sb outp = SB_INIT;
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 0 && output_to_verify(&cl, effdir.buf, had_output ? &before : NULL, &outp)) {
-		struct sb why = SB_INIT;
-		int r = vf_check_output_as(outp.buf, a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
-		L.output = outp.buf;
-		L.verified = r == 0;
-		if (r != 0) {
-			gw_err_set(&e, GW_EXIT_VERIFY, "built output lacks the gowrap marker",
-				   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
-				   "(no GOROOT override or wrapper in between), then rebuild; GOWRAP_VERIFY=0 skips this check",
-				   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : outp.buf,
-				   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
-				   ov, a.goroot);
-			fault(&e);
-		}
+/* One file go wrote must carry the overlay's marker; fault() if not. */
+static void check_marker(const struct call *c, const char *file, const char *what, const char *fix)
+{
+	struct sb why = SB_INIT;
+	int r = vf_check_output_as(file, c->a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
+	L.output = file;
+	L.verified = r == 0;
+	if (r != 0) {
+		struct gw_err e = { 0 };
+		gw_err_set(&e, GW_EXIT_VERIFY, what, fix, "%s%s%s (overlay %s keyed on GOROOT %s)",
+			   why.len ? "" : file, why.len ? "" : ": ",
+			   why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"), c->ov, c->a.goroot);
+		fault(&e);
 	}
-	if (check_bins && WIFEXITED(st) && WEXITSTATUS(st) == 0) {
-		char **changed = shim_snapshot_changed(bindir.buf, &bins);
+	sb_release(&why);
+}
+
+#define FIX_VERIFY(again)                                                                          \
+	"make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "             \
+	"(no GOROOT override or wrapper in between), then " again "; GOWRAP_VERIFY=0 skips this check"
+
+/* Step 6: after a successful go, every file it wrote carries the marker
+ * (-o's file, or each new file of the install or -o directory), and every
+ * fixed dependency its own (deps.h). */
+static void verify_outputs(struct call *c, int st)
+{
+	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
+	if (ok && shim_output_to_verify(&c->cl, c->effdir.buf, c->had_output ? &c->before : NULL, &c->outp))
+		check_marker(c, c->outp.buf, "built output lacks the gowrap marker", FIX_VERIFY("rebuild"));
+	if (c->check_bins && ok) {
+		char **changed = shim_snapshot_changed(c->bindir.buf, &c->bins);
 		for (size_t i = 0; changed[i]; i++) {
 			if (vf_is_go_package_archive(changed[i]))
 				continue;
-			struct sb why = SB_INIT;
-			int r = vf_check_output_as(changed[i], a.ov.marker, VF_EXPECT_IOS_BUILD, &why);
-			L.output = changed[i];
-			L.verified = r == 0;
-			if (r != 0) {
-				gw_err_set(&e, GW_EXIT_VERIFY,
-					   installing ? "installed command lacks the gowrap marker"
-						      : "built output lacks the gowrap marker",
-					   "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
-					   "(no GOROOT override or wrapper in between), then reinstall; GOWRAP_VERIFY=0 skips this check",
-					   "%s%s%s (overlay %s keyed on GOROOT %s)", why.len ? "" : changed[i],
-					   why.len ? "" : ": ", why.len ? why.buf : (r == 2 ? "unreadable" : "marker missing"),
-					   ov, a.goroot);
-				fault(&e);
-			}
-			sb_release(&why);
+			check_marker(c, changed[i],
+				     c->installing ? "installed command lacks the gowrap marker"
+						   : "built output lacks the gowrap marker",
+				     FIX_VERIFY("reinstall"));
 		}
 	}
 	if (D.act) { /* gowrap-deps: every fixed package's marker (deps.h) */
-		int r = shim_deps_check(&D, outp.len ? outp.buf : NULL, &e);
+		struct gw_err e = { 0 };
+		int r = shim_deps_check(&D, c->outp.len ? c->outp.buf : NULL, &e);
 		deps_log_set();
 		if (r < 0)
 			fault(&e);
 	}
+}
+
+int main(int argc, char **argv)
+{
+	struct call *c = &C;
+	struct gw_err e = { 0 };
+	c->argv = argv;
+	shim_log_init(&L);
+	if (gw_find_real_go(&c->realgo, &e) < 0 || shim_loop_check(c->realgo.buf, argc, argv, &e) < 0)
+		fault(&e);
+	choose_target(c, argc);
+	/* From here the call needs the overlay. */
+	find_overlay(c);
+	make_argv(c);
+	exec_or_prepare(c);
+	int st = run_go(c);
+	verify_outputs(c, st);
 	shim_log_write(&L);
 	gw_exit_like(st);
 }

@@ -3,6 +3,8 @@
 #include "installout.h"
 #include "fsutil.h"
 #include "gosetting.h"
+#include "verify.h"
+#include "workdir.h"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -79,6 +81,7 @@ void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
 	each_regular(dir, take_one, s);
 }
 
+/* The same file, untouched (any write or rename moves ctime)? */
 static int same(const struct stat *a, const struct stat *b)
 {
 	return a->st_dev == b->st_dev && a->st_ino == b->st_ino && a->st_size == b->st_size &&
@@ -124,4 +127,54 @@ void shim_list_free(char **v)
 	for (size_t i = 0; v && v[i]; i++)
 		free(v[i]);
 	free(v);
+}
+
+static int verify_off(void)
+{
+	const char *v = getenv("GOWRAP_VERIFY");
+	return v && strcmp(v, "0") == 0;
+}
+
+int shim_install_verify_wanted(const struct shim_cmdline *cl)
+{
+	return !verify_off() && strcmp(cl->sub, "install") == 0;
+}
+
+int shim_verify_wanted(const struct shim_cmdline *cl)
+{
+	if (verify_off())
+		return 0;
+	if (!cl->output || !*cl->output)
+		return 0;
+	return strcmp(cl->sub, "build") == 0 || (strcmp(cl->sub, "test") == 0 && cl->test_c);
+}
+
+/* -o names a directory (go build -o dir/, go test -c -o dir/ with several
+ * packages): each file go writes there is checked. */
+int shim_outdir_verify_wanted(const struct shim_cmdline *cl, const char *effdir, struct sb *dir)
+{
+	if (!shim_verify_wanted(cl))
+		return 0;
+	size_t n = strlen(cl->output);
+	struct stat st;
+	shim_abs_path(dir, effdir, cl->output);
+	if ((n && cl->output[n - 1] == '/') || (stat(dir->buf, &st) == 0 && S_ISDIR(st.st_mode)))
+		return 1;
+	sb_reset(dir);
+	return 0;
+}
+
+int shim_output_to_verify(const struct shim_cmdline *cl, const char *effdir,
+			  const struct stat *before, struct sb *out)
+{
+	if (!shim_verify_wanted(cl))
+		return 0;
+	shim_abs_path(out, effdir, cl->output);
+	struct stat st;
+	/* -o dir/ and -o /dev/null are not one file to check; a Go package
+	 * archive (non-main package, -buildmode=archive) holds no linked code;
+	 * a file go did not write (go test -c of a package without tests)
+	 * is not this build's output. */
+	return stat(out->buf, &st) == 0 && S_ISREG(st.st_mode) &&
+	       !(before && same(before, &st)) && !vf_is_go_package_archive(out->buf);
 }

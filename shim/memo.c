@@ -7,6 +7,8 @@
 #include "compat.h"
 #include "memo.h"
 #include "fsutil.h"
+#include "goquery.h"
+#include "pathwalk.h"
 #include "sha256.h"
 #include "target.h"
 #include "trust.h"
@@ -124,43 +126,16 @@ static void memo_path(struct sb *p, const char *cache, const char *key)
 	sb_adds(p, hex);
 }
 
-/* First executable `name` in PATH, or "-", with its stat. */
+/* First executable `name` in PATH's absolute entries, or "-", with its
+ * stat: where a toolchain switch would find goX.Y.Z. */
 static void add_path_lookup(struct sb *s, const char *name)
 {
-	const char *path = getenv("PATH");
 	struct sb c = SB_INIT;
-	for (const char *p = path ? path : ""; p && *p;) {
-		const char *colon = strchr(p, ':');
-		size_t n = colon ? (size_t)(colon - p) : strlen(p);
-		sb_reset(&c);
-		sb_add(&c, p, n);
-		if (n && c.buf[0] == '/') {
-			sb_addc(&c, '/');
-			sb_adds(&c, name);
-			if (gw_is_executable(c.buf)) {
-				add_file(s, "switch", c.buf);
-				sb_release(&c);
-				return;
-			}
-		}
-		p = colon ? colon + 1 : NULL;
-	}
+	if (gw_path_find(getenv("PATH"), name, GW_PATH_ABSOLUTE_ONLY, NULL, NULL, &c) == 0)
+		add_file(s, "switch", c.buf);
+	else
+		sb_addf(s, "switch\t-\t%s\n", name);
 	sb_release(&c);
-	sb_addf(s, "switch\t-\t%s\n", name);
-}
-
-/* GOROOT of the real go itself (bin/go's grandparent, symlinks resolved). */
-static int own_goroot(const char *realgo, char out[PATH_MAX])
-{
-	if (!realpath(realgo, out))
-		return -1;
-	for (int i = 0; i < 2; i++) {
-		char *s = strrchr(out, '/');
-		if (!s)
-			return -1;
-		*s = '\0';
-	}
-	return 0;
 }
 
 /* The validation block: written on store, recomputed and compared on load. */
@@ -174,7 +149,7 @@ static void validation(struct sb *s, const char *realgo, const struct shim_answe
 	for (size_t i = 0; i < a->ov.nrepl; i++)
 		add_file(s, "input", a->ov.repl[i]);
 	char own[PATH_MAX], ans[PATH_MAX];
-	if (own_goroot(realgo, own) < 0 || !realpath(a->goroot, ans) || strcmp(own, ans) != 0)
+	if (gw_own_goroot(realgo, own) < 0 || !realpath(a->goroot, ans) || strcmp(own, ans) != 0)
 		add_path_lookup(s, a->goversion);
 }
 

@@ -19,17 +19,6 @@ void shim_log_init(struct shim_log *l)
 	l->memo = -1;
 }
 
-static void kv(struct sb *s, const char *k, const char *v)
-{
-	sb_addc(s, ',');
-	sb_add_json_str(s, k);
-	sb_addc(s, ':');
-	if (v)
-		sb_add_json_str(s, v);
-	else
-		sb_adds(s, "null");
-}
-
 void shim_log_write(const struct shim_log *l)
 {
 	const char *path = getenv("GOWRAP_LOG");
@@ -42,36 +31,40 @@ void shim_log_write(const struct shim_log *l)
 	char when[80];
 	snprintf(when, sizeof when, "%04d-%02d-%02dT%02d:%02d:%02d.%03ldZ", tm.tm_year + 1900,
 		 tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (long)(ts.tv_nsec / 1000000) % 1000);
-	struct sb s = SB_INIT;
-	sb_adds(&s, "{\"time\":");
-	sb_add_json_str(&s, when);
-	sb_addf(&s, ",\"pid\":%ld", (long)getpid());
-	kv(&s, "subcommand", l->subcommand);
-	struct sb t = SB_INIT;
+	struct sb s = SB_INIT, t = SB_INIT;
+	struct jw w;
+	jw_init(&w, &s, 0);
+	jw_obj(&w, NULL);
+	jw_str(&w, "time", when);
+	jw_int(&w, "pid", (long long)getpid());
+	jw_str(&w, "subcommand", l->subcommand);
 	if (l->goos && l->goarch)
 		sb_addf(&t, "%s/%s", l->goos, l->goarch);
-	kv(&s, "target", t.len ? t.buf : NULL);
+	jw_str(&w, "target", t.len ? t.buf : NULL);
 	sb_release(&t);
-	kv(&s, "tags", l->tags);
-	sb_addf(&s, ",\"injected\":%s", l->injected ? "true" : "false");
-	kv(&s, "overlay", l->overlay);
-	kv(&s, "goroot", l->goroot);
-	kv(&s, "goversion", l->goversion);
+	jw_str(&w, "tags", l->tags);
+	jw_bool(&w, "injected", l->injected);
+	jw_str(&w, "overlay", l->overlay);
+	jw_str(&w, "goroot", l->goroot);
+	jw_str(&w, "goversion", l->goversion);
 	if (l->reason)
-		kv(&s, "reason", l->reason);
+		jw_str(&w, "reason", l->reason);
 	if (l->dir)
-		kv(&s, "dir", l->dir);
+		jw_str(&w, "dir", l->dir);
 	if (l->output)
-		kv(&s, "output", l->output);
+		jw_str(&w, "output", l->output);
 	if (l->memo >= 0)
-		sb_addf(&s, ",\"memo\":%s", l->memo ? "\"hit\"" : "\"miss\"");
-	sb_adds(&s, ",\"verified\":");
-	sb_adds(&s, l->verified < 0 ? "null" : l->verified ? "true" : "false");
+		jw_str(&w, "memo", l->memo ? "hit" : "miss");
+	if (l->verified < 0)
+		jw_str(&w, "verified", NULL);
+	else
+		jw_bool(&w, "verified", l->verified);
 	if (l->exit_known)
-		sb_addf(&s, ",\"exit\":%d", l->exit_code);
-	if (l->extra)
-		sb_adds(&s, l->extra);
-	sb_adds(&s, "}\n");
+		jw_int(&w, "exit", l->exit_code);
+	if (l->fields)
+		l->fields(&w, l->fields_arg);
+	jw_end(&w);
+	sb_addc(&s, '\n');
 	/* Never block, never stop the call: O_NONBLOCK makes a FIFO without a
 	 * reader fail at once (ENXIO) and a full pipe refuse the write instead
 	 * of waiting; a directory, a full disk or any other failure only costs

@@ -7,6 +7,8 @@
 #ifndef GOWRAP_SHIM_SHIMLOG_H
 #define GOWRAP_SHIM_SHIMLOG_H
 
+#include "jsonw.h"
+
 struct shim_log {
 	const char *subcommand;  /* NULL: none */
 	const char *goos, *goarch;
@@ -20,7 +22,9 @@ struct shim_log {
 	int exit_known, exit_code;
 	int verified;            /* -1 null, 0 false, 1 true */
 	int memo;                /* -1 n/a, 0 miss, 1 hit */
-	const char *extra;       /* raw JSON members (",\"k\":v..."), e.g. deps.c's; NULL */
+	/* More members, written by their owner (deps.c's); NULL: none. */
+	void (*fields)(struct jw *w, const void *arg);
+	const void *fields_arg;
 };
 
 void shim_log_init(struct shim_log *l);

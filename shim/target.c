@@ -2,6 +2,7 @@
 #include "compat.h"
 #include "target.h"
 #include "fsutil.h"
+#include "goquery.h"
 #include "strbuf.h"
 
 #include <limits.h>
@@ -39,6 +40,19 @@ int shim_goenv_file(struct sb *out)
 		return -1;
 	gw_path_join(out, home, ".config/go/env");
 #endif
+	return 0;
+}
+
+int shim_goroot_env_file(const char *realgo, struct sb *out)
+{
+	const char *gr = getenv("GOROOT");
+	char own[PATH_MAX];
+	if (gr && *gr)
+		gw_path_join(out, gr, "go.env");
+	else if (realgo && gw_own_goroot(realgo, own) == 0)
+		gw_path_join(out, own, "go.env");
+	else
+		return -1;
 	return 0;
 }
 
@@ -89,24 +103,8 @@ void shim_target_resolve(const char *realgo, struct shim_target *t)
 		sb_release(&f);
 	}
 	if (!all_set(v)) {
-		/* $GOROOT/go.env: GOROOT from the environment, else the real go's
-		 * own install (bin/go's grandparent, symlinks resolved). */
 		struct sb f = SB_INIT;
-		const char *gr = getenv("GOROOT");
-		char rp[PATH_MAX];
-		if (gr && *gr) {
-			gw_path_join(&f, gr, "go.env");
-		} else if (realgo && realpath(realgo, rp)) {
-			char *s = strrchr(rp, '/');
-			if (s) {
-				*s = '\0';
-				s = strrchr(rp, '/');
-			}
-			if (s) {
-				*s = '\0';
-				gw_path_join(&f, rp, "go.env");
-			}
-		}
+		shim_goroot_env_file(realgo, &f);
 		if (f.len)
 			read_env_file(f.buf, v);
 		sb_release(&f);

@@ -23,4 +23,8 @@ void shim_target_free(struct shim_target *t);
 struct sb;
 int shim_goenv_file(struct sb *out);
 
+/* $GOROOT/go.env into out: GOROOT from the environment, else the real go's
+ * own install (gw_own_goroot). 0, or -1 when there is no GOROOT to name. */
+int shim_goroot_env_file(const char *realgo, struct sb *out);
+
 #endif

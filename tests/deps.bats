@@ -21,7 +21,7 @@ setup_file() {
 	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 	cd "$PROBE"
 	local go; go="$(real_go)"
-	# DEPS_SETUP (deps/mutants.sh): which of linux, ios to build up front
+	# DEPS_SETUP (deps/mutations.py): which of linux, ios to build up front
 	local what="${DEPS_SETUP:-linux ios}"
 	if [[ " $what " == *" linux "* ]]; then
 	# linux/arm64, through the shim and without it

@@ -8,7 +8,9 @@ MODULE names a folder holding `mutations.py`, a data file (no logic) with
     SUITE = "tests/x.bats"          # the suite (or a list of suites) that must catch them
     TARGETS = ["build/gowrap"]      # what make rebuilds in the scratch copy
     MUTATIONS = [(name, file, old, new, bats_filter_or_None[, prelude]), ...]
-(prelude: text put at the top of the file, e.g. an #include the change needs).
+(prelude: text put at the top of the file, e.g. an #include the change needs)
+and optionally ENV = {name: {VAR: value}}, extra environment for one
+mutation's suite run (e.g. what a suite's setup may skip).
 Each mutation is applied to a scratch copy of the committed tree (`git
 archive HEAD`, so uncommitted edits are not measured), the targets are rebuilt
 there, and the copy's suite runs against that build (GOWRAP_BUILD) with the filter
@@ -62,7 +64,8 @@ def main():
             # The suite of the scratch copy, so a mutated tool (tools/*.py)
             # is the one the tests run.
             r = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
-                               env=dict(os.environ, GOWRAP_BUILD=os.path.join(work, "build")))
+                               env=dict(os.environ, GOWRAP_BUILD=os.path.join(work, "build"),
+                                        **getattr(table, "ENV", {}).get(name, {})))
             fails = re.findall(r"^not ok (\d+) (.*)$", r.stdout, re.M)
             if fails:
                 print(f"{name}: caught by " + "; ".join(t[:70] for _, t in fails), flush=True)
