@@ -11,6 +11,7 @@
 #include "compat.h"
 #include "cmds.h"
 #include "exitcodes.h"
+#include "jsonw.h"
 #include "fsutil.h"
 #include "goquery.h"
 #include "overlay.h"
@@ -19,7 +20,6 @@
 #include "selfpath.h"
 #include "strbuf.h"
 
-#include <cjson/cJSON.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,9 +68,12 @@ static void row(const char *k, const char *v)
 	printf("  %-22s %s\n", k, v);
 }
 
-/* What the four checks found; the JSON object is the record both outputs read. */
+/* What the four checks found. The JSON is written as they run (w into
+ * json); the text view reads the fields. */
 struct doctor {
-	cJSON *j;
+	struct sb json;
+	struct jw w;
+	const char *ovstatus, *ovvariant; /* static strings or the generator's table */
 	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems;
 	struct gw_goenv ge;
 	int ok, first, have_env, switched, under_modcache;
@@ -94,9 +97,9 @@ static void check_shim_first(struct doctor *d)
 		gw_path_join(&d->s, d->shimdir.buf, "go");
 		d->first = same_file(d->firstgo.buf, d->s.buf);
 	}
-	cJSON_AddStringToObject(d->j, "shim", have_shim ? d->shimdir.buf : "");
-	cJSON_AddStringToObject(d->j, "first_go_on_path", d->firstgo.len ? d->firstgo.buf : "");
-	cJSON_AddBoolToObject(d->j, "shim_first_on_path", d->first);
+	jw_str(&d->w, "shim", have_shim ? d->shimdir.buf : "");
+	jw_str(&d->w, "first_go_on_path", d->firstgo.len ? d->firstgo.buf : "");
+	jw_bool(&d->w, "shim_first_on_path", d->first);
 	if (!d->first) {
 		d->ok = 0;
 		sb_adds(&d->problems,
@@ -112,29 +115,29 @@ static void check_real_go(struct doctor *d)
 		add_problem(d, &e);
 		return;
 	}
-	cJSON_AddStringToObject(d->j, "real_go", d->realgo.buf);
+	jw_str(&d->w, "real_go", d->realgo.buf);
 	local_version(d->realgo.buf, &d->localver);
-	cJSON_AddStringToObject(d->j, "real_go_version", d->localver.buf);
+	jw_str(&d->w, "real_go_version", d->localver.buf);
 	if (gw_goenv_query(d->realgo.buf, NULL, NULL, &d->ge, &e) != 0) {
 		add_problem(d, &e);
 		return;
 	}
 	d->have_env = 1;
 	const struct gw_goenv *ge = &d->ge;
-	cJSON_AddStringToObject(d->j, "goversion", ge->goversion);
-	cJSON_AddStringToObject(d->j, "goroot", ge->goroot);
-	cJSON_AddStringToObject(d->j, "gomodcache", ge->gomodcache);
-	cJSON_AddStringToObject(d->j, "gotoolchain", ge->gotoolchain);
+	jw_str(&d->w, "goversion", ge->goversion);
+	jw_str(&d->w, "goroot", ge->goroot);
+	jw_str(&d->w, "gomodcache", ge->gomodcache);
+	jw_str(&d->w, "gotoolchain", ge->gotoolchain);
 	d->switched = d->localver.len && strcmp(d->localver.buf, ge->goversion) != 0;
-	cJSON_AddBoolToObject(d->j, "toolchain_switch", d->switched);
+	jw_bool(&d->w, "toolchain_switch", d->switched);
 	/* The go command looks for a goX.Y.Z launcher on PATH before downloading. */
 	const char *want = d->switched ? ge->goversion : NULL;
 	if (want && look_path(want, &d->launcher) == 0)
-		cJSON_AddStringToObject(d->j, "launcher", d->launcher.buf);
+		jw_str(&d->w, "launcher", d->launcher.buf);
 	else
-		cJSON_AddNullToObject(d->j, "launcher");
+		jw_str(&d->w, "launcher", NULL);
 	d->under_modcache = gw_path_within(ge->goroot, ge->gomodcache);
-	cJSON_AddBoolToObject(d->j, "overlays_allowed", !d->under_modcache);
+	jw_bool(&d->w, "overlays_allowed", !d->under_modcache);
 	if (d->under_modcache) {
 		d->ok = 0;
 		sb_addf(&d->problems,
@@ -152,10 +155,10 @@ static void check_cache(struct doctor *d)
 		add_problem(d, &e);
 		return;
 	}
-	cJSON_AddStringToObject(d->j, "cache", d->cache.buf);
+	jw_str(&d->w, "cache", d->cache.buf);
 	struct stat st;
 	int exists = stat(d->cache.buf, &st) == 0;
-	cJSON_AddBoolToObject(d->j, "cache_writable", exists ? access(d->cache.buf, W_OK) == 0 : 1);
+	jw_bool(&d->w, "cache_writable", exists ? access(d->cache.buf, W_OK) == 0 : 1);
 }
 
 /* 4. What the generator makes of this GOROOT (reads only). */
@@ -169,17 +172,21 @@ static void check_overlay(struct doctor *d)
 	struct ov_result r = { 0 };
 	struct gw_err oe = { 0 };
 	if (ov_generate(d->ge.goroot, &oo, &r, &oe) == 0) {
-		cJSON_AddStringToObject(d->j, "status", r.status);
-		cJSON_AddStringToObject(d->j, "variant", r.variant ? r.variant : "");
-		cJSON_AddStringToObject(d->j, "blob", r.blob);
+		d->ovstatus = r.status;
+		d->ovvariant = r.variant;
+		jw_str(&d->w, "status", r.status);
+		jw_str(&d->w, "variant", r.variant ? r.variant : "");
+		jw_str(&d->w, "blob", r.blob);
 		if (r.marker)
-			cJSON_AddStringToObject(d->j, "marker", r.marker);
+			jw_str(&d->w, "marker", r.marker);
 		else
-			cJSON_AddNullToObject(d->j, "marker");
+			jw_str(&d->w, "marker", NULL);
 	} else {
-		cJSON_AddStringToObject(d->j, "status", "refused");
-		cJSON_AddStringToObject(d->j, "variant", r.variant ? r.variant : "");
-		cJSON_AddStringToObject(d->j, "blob", r.blob);
+		d->ovstatus = "refused";
+		d->ovvariant = r.variant;
+		jw_str(&d->w, "status", "refused");
+		jw_str(&d->w, "variant", r.variant ? r.variant : "");
+		jw_str(&d->w, "blob", r.blob);
 		add_problem(d, &oe);
 	}
 	ov_result_free(&r);
@@ -208,11 +215,9 @@ static void print_text(struct doctor *d)
 		row("compiling toolchain:", s->buf);
 		row("GOROOT:", d->ge.goroot);
 		row("overlays allowed:", d->under_modcache ? "NO (GOROOT is beneath GOMODCACHE)" : "yes");
-		const cJSON *st = cJSON_GetObjectItem(d->j, "status");
-		const cJSON *va = cJSON_GetObjectItem(d->j, "variant");
 		sb_reset(s);
-		sb_addf(s, "%s (variant %s)", cJSON_IsString(st) ? st->valuestring : "?",
-			cJSON_IsString(va) && va->valuestring[0] ? va->valuestring : "unknown");
+		sb_addf(s, "%s (variant %s)", d->ovstatus ? d->ovstatus : "?",
+			d->ovvariant && d->ovvariant[0] ? d->ovvariant : "unknown");
 		row("internal/cpu overlay:", s->buf);
 	}
 	if (d->cache.len)
@@ -222,11 +227,10 @@ static void print_text(struct doctor *d)
 
 static void doctor_free(struct doctor *d)
 {
-	cJSON_Delete(d->j);
 	if (d->have_env)
 		gw_goenv_free(&d->ge);
-	struct sb *all[] = { &d->s,     &d->shimdir,  &d->firstgo,  &d->realgo,
-			     &d->cache, &d->localver, &d->launcher, &d->problems };
+	struct sb *all[] = { &d->s,        &d->shimdir,  &d->firstgo,  &d->realgo, &d->cache,
+			     &d->localver, &d->launcher, &d->problems, &d->json };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 }
@@ -241,7 +245,7 @@ int cmd_doctor(int argc, char **argv)
 			return gw_fail(GW_EXIT_USAGE, "gowrap doctor", "use `gowrap doctor [--json]`",
 				       "unknown argument %s", argv[i]);
 	}
-	struct doctor d = { .j = cJSON_CreateObject(),
+	struct doctor d = { .json = SB_INIT,
 			    .s = SB_INIT,
 			    .shimdir = SB_INIT,
 			    .firstgo = SB_INIT,
@@ -253,7 +257,9 @@ int cmd_doctor(int argc, char **argv)
 			    .ok = 1 };
 	if (!getcwd(d.cwd, sizeof d.cwd))
 		snprintf(d.cwd, sizeof d.cwd, ".");
-	cJSON_AddStringToObject(d.j, "dir", d.cwd);
+	jw_init(&d.w, &d.json, 0);
+	jw_obj(&d.w, NULL);
+	jw_str(&d.w, "dir", d.cwd);
 
 	check_shim_first(&d);
 	check_real_go(&d);
@@ -262,12 +268,12 @@ int cmd_doctor(int argc, char **argv)
 
 	if (d.problems.len >= 2)
 		d.problems.buf[d.problems.len -= 2] = '\0';
-	cJSON_AddBoolToObject(d.j, "ok", d.ok);
-	cJSON_AddStringToObject(d.j, "problems", d.problems.buf);
+	jw_bool(&d.w, "ok", d.ok);
+	jw_str(&d.w, "problems", d.problems.buf);
+	jw_end(&d.w);
 	if (json) {
-		char *txt = cJSON_PrintUnformatted(d.j);
-		puts(txt);
-		free(txt);
+		sb_addc(&d.json, '\n');
+		gw_write_all(1, d.json.buf, d.json.len);
 	} else {
 		print_text(&d);
 	}
