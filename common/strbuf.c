@@ -271,13 +271,21 @@ const char *sb_last_line(struct sb *s)
 	return s->buf + i;
 }
 
-void gw_strv_add(char ***v, size_t *n, const char *str)
+void gw_strv_addn(char ***v, size_t *n, const char *str, size_t len)
 {
-	if (*n > SIZE_MAX / sizeof **v - 2)
+	if (*n > SIZE_MAX / sizeof **v - 2 || len == SIZE_MAX)
 		oom();
 	*v = gw_xrealloc(*v, (*n + 2) * sizeof **v);
-	(*v)[(*n)++] = gw_xstrdup(str);
+	char *copy = gw_xmalloc(len + 1);
+	memcpy(copy, str, len);
+	copy[len] = '\0';
+	(*v)[(*n)++] = copy;
 	(*v)[*n] = NULL;
+}
+
+void gw_strv_add(char ***v, size_t *n, const char *str)
+{
+	gw_strv_addn(v, n, str, strlen(str));
 }
 
 void gw_strv_free(char ***v, size_t *n)

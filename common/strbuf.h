@@ -43,6 +43,8 @@ const char *sb_last_line(struct sb *s);
 
 /* Append a copy of str to the NULL-terminated string list *v of *n entries. */
 void gw_strv_add(char ***v, size_t *n, const char *str);
+/* The same for the len bytes at str (no NUL needed). */
+void gw_strv_addn(char ***v, size_t *n, const char *str, size_t len);
 /* Free such a list (each entry, then the list); *v = NULL, *n = 0. */
 void gw_strv_free(char ***v, size_t *n);
 

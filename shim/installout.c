@@ -2,6 +2,7 @@
 #include "compat.h"
 #include "installout.h"
 #include "fsutil.h"
+#include "grow.h"
 #include "gosetting.h"
 #include "verify.h"
 #include "workdir.h"
@@ -69,10 +70,8 @@ static void take_one(void *ctx, const char *name, const char *path, const struct
 {
 	struct shim_snapshot *s = ctx;
 	(void)path;
-	s->names = gw_xrealloc(s->names, (s->n + 1) * sizeof *s->names);
-	s->st = gw_xrealloc(s->st, (s->n + 1) * sizeof *s->st);
-	s->names[s->n] = gw_xstrdup(name);
-	s->st[s->n++] = *st;
+	s->f = gw_grow(s->f, &s->cap, s->n + 1, sizeof *s->f);
+	s->f[s->n++] = (struct shim_snap_file){ gw_xstrdup(name), *st };
 }
 
 void shim_snapshot_take(const char *dir, struct shim_snapshot *s)
@@ -99,11 +98,9 @@ static void note_changed(void *ctx, const char *name, const char *path, const st
 {
 	struct changed *c = ctx;
 	for (size_t i = 0; i < c->before->n; i++)
-		if (strcmp(c->before->names[i], name) == 0 && same(&c->before->st[i], st))
+		if (strcmp(c->before->f[i].name, name) == 0 && same(&c->before->f[i].st, st))
 			return;
-	c->v = gw_xrealloc(c->v, (c->n + 2) * sizeof *c->v);
-	c->v[c->n++] = gw_xstrdup(path);
-	c->v[c->n] = NULL;
+	gw_strv_add(&c->v, &c->n, path);
 }
 
 char **shim_snapshot_changed(const char *dir, const struct shim_snapshot *before)
@@ -116,9 +113,8 @@ char **shim_snapshot_changed(const char *dir, const struct shim_snapshot *before
 void shim_snapshot_free(struct shim_snapshot *s)
 {
 	for (size_t i = 0; i < s->n; i++)
-		free(s->names[i]);
-	free(s->names);
-	free(s->st);
+		free(s->f[i].name);
+	free(s->f);
 	memset(s, 0, sizeof *s);
 }
 

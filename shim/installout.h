@@ -22,9 +22,11 @@
 #include "strbuf.h"
 
 struct shim_snapshot {
-	char **names;
-	struct stat *st;
-	size_t n;
+	struct shim_snap_file {
+		char *name;
+		struct stat st;
+	} *f;
+	size_t n, cap;
 };
 
 /* 0 and dir set, or -1 (no GOPATH and no HOME). */

@@ -13,12 +13,7 @@ static int is_space(char c)
 
 static void push(struct shim_words *w, const char *s, size_t n)
 {
-	w->v = gw_xrealloc(w->v, (w->n + 2) * sizeof *w->v);
-	char *f = gw_xmalloc(n + 1);
-	memcpy(f, s, n);
-	f[n] = '\0';
-	w->v[w->n++] = f;
-	w->v[w->n] = NULL;
+	gw_strv_addn(&w->v, &w->n, s, n);
 }
 
 int shim_split_quoted(const char *s, struct shim_words *out)

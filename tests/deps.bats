@@ -179,7 +179,7 @@ PY
 		run --separate-stderr go build -toolexec=/usr/bin/env -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 114
 	assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
-	assert_glob "$stderr" "gowrap: cannot fix CPU-feature code in dependencies: *-toolexec=/usr/bin/env*(fix: *"
+	assert_glob "$stderr" "gowrap: cannot fix CPU-feature code in dependencies: *-toolexec=/usr/bin/env*\(fix: *"
 	PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 GOFLAGS=-toolexec=/usr/bin/env \
 		run go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 114

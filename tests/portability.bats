@@ -187,5 +187,5 @@ mac_setup() { # have-formulae xcode(0|1) go(0|1)
 	mac_setup "${all/bats-assert/}" 0 1
 	assert_failure 1
 	assert_output "brew install bats-core/bats-core/bats-assert"
-	assert_glob "$stderr" "*Xcode with the iOS SDK not found (fix: install Xcode*"
+	assert_glob "$stderr" "*Xcode with the iOS SDK not found \(fix: install Xcode*"
 }

@@ -483,7 +483,7 @@ setup() {
 	assert_failure 110
 	assert_glob "$output" "*gowrap: built output lacks the gowrap marker: $TMP/app/app2*"
 	assert_glob "$output" "*arm64*"
-	assert_glob "$output" "*(fix: *"
+	assert_glob "$output" "*\(fix: *"
 	assert [ "$(log_field verified)" = false ]
 	# GOWRAP_VERIFY=0 turns the check off
 	run env GOWRAP_VERIFY=0 GOWRAP_GO="$TMP/dropgo" PATH="$(shim_path)" go build -o app2 .
@@ -604,10 +604,10 @@ setup() {
 	run env GOWRAP_GO="$TMP/nope" PATH="$(shim_path)" go version
 	assert_failure 100
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: GOWRAP_GO is not usable: $TMP/nope is not an executable file (fix: *"
+	assert_glob "$output" "gowrap: GOWRAP_GO is not usable: $TMP/nope is not an executable file \(fix: *"
 	run env PATH="$TMP/empty" "$SHIM_DIR/go" version
 	assert_failure 100
-	assert_glob "$output" "gowrap: cannot find the real go: no executable named go on PATH (fix: *"
+	assert_glob "$output" "gowrap: cannot find the real go: no executable named go on PATH \(fix: *"
 	assert [ "$(log_field exit)" = 100 ]
 }
 
@@ -618,7 +618,7 @@ setup() {
 	run timeout 20 env PATH="$SHIM_DIR:$TMP/shim2" "$SHIM_DIR/go" version
 	assert_failure 101
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot find the real go: only gowrap shims are named go on PATH (fix: *"
+	assert_glob "$output" "gowrap: cannot find the real go: only gowrap shims are named go on PATH \(fix: *"
 	# the copy first, the original second, then the real go: found, no loop
 	run timeout 20 env PATH="$TMP/shim2:$SHIM_DIR:$(dirname "$REAL_GO")" go version
 	assert_success
@@ -634,11 +634,11 @@ setup() {
 	run sgo list -overlay=missing.json internal/cpu
 	assert_failure 102
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot read your -overlay file: missing.json: No such file or directory (fix: *"
+	assert_glob "$output" "gowrap: cannot read your -overlay file: missing.json: No such file or directory \(fix: *"
 	echo 'not json' >bad.json
 	run sgo list -overlay=bad.json internal/cpu
 	assert_failure 103
-	assert_glob "$output" "gowrap: your -overlay file is not overlay JSON: bad.json: not a JSON object (fix: *"
+	assert_glob "$output" "gowrap: your -overlay file is not overlay JSON: bad.json: not a JSON object \(fix: *"
 	echo '{"Replace":["x"]}' >arr.json
 	run sgo list -overlay=arr.json internal/cpu
 	assert_failure 103
@@ -657,7 +657,7 @@ setup() {
 	run sgo list -overlay="$TMP/c.json" internal/cpu
 	assert_failure 104
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/*.json (fix: *"
+	assert_glob "$output" "gowrap: overlay conflict: $key is replaced both by your overlay $TMP/c.json and by gowrap's $GOWRAP_CACHE/overlay/*.json \(fix: *"
 	assert [ "$(log_field exit)" = 104 ]
 	# the same replacement twice is no conflict: gomobile given gowrap's own
 	# overlay (`gomobile bind -overlay=$(gowrap overlay)`) under the shim
@@ -673,7 +673,7 @@ setup() {
 	run env GOTOOLCHAIN=go1.27.3 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 105
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot overlay this toolchain: *golang.org/toolchain@v0.0.1-go1.27.3*lies beneath GOMODCACHE*refuses overlays*gowrap toolchain install go1.27.3*(fix: *"
+	assert_glob "$output" "gowrap: cannot overlay this toolchain: *golang.org/toolchain@v0.0.1-go1.27.3*lies beneath GOMODCACHE*refuses overlays*gowrap toolchain install go1.27.3*\(fix: *"
 	# builds that need no overlay still pass through
 	run env GOTOOLCHAIN=go1.27.3 GOOS=linux GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_success
@@ -690,7 +690,7 @@ setup() {
 	run env GOROOT="$tc" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 105
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: GOROOT lies beneath GOMODCACHE: $tc is a module-cache toolchain*(fix: *"
+	assert_glob "$output" "gowrap: GOROOT lies beneath GOMODCACHE: $tc is a module-cache toolchain*\(fix: *"
 	assert [ "$(log_field exit)" = 105 ]
 }
 
@@ -698,7 +698,7 @@ setup() {
 	run env GOWRAP_CACHE=/etc/passwd/x GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 106
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot create directory: /etc/passwd/x: Not a directory (fix: *"
+	assert_glob "$output" "gowrap: cannot create directory: /etc/passwd/x: Not a directory \(fix: *"
 	# pass-through calls do not need the cache
 	run env GOWRAP_CACHE=/etc/passwd/x PATH="$(shim_path)" go version
 	assert_success
@@ -729,10 +729,10 @@ setup() {
 	run env GOFLAGS="-tags='ios" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 107
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in the -tags value of GOFLAGS=-tags='ios (fix: *"
+	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in the -tags value of GOFLAGS=-tags='ios \(fix: *"
 	run env GOFLAGS="'-tags=ios" GOOS=darwin GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 107
-	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in GOFLAGS='-tags=ios (fix: *"
+	assert_glob "$output" "gowrap: cannot parse GOFLAGS: unterminated quote in GOFLAGS='-tags=ios \(fix: *"
 	# not an arm64 build / not a build: go's own message, unchanged
 	run env GOFLAGS="'-x" GOARCH=amd64 "$REAL_GO" list internal/cpu
 	ds=$status; dout=$output
@@ -769,7 +769,7 @@ setup() {
 	# torn: no "end" line
 	REPLY='gowrap-overlay\t1\nstatus\tapplied\noverlay\t/x.json\nmarker\tm\n' LINE= CODE=0 ask
 	assert_failure 111
-	assert_glob "$output" "gowrap: gowrap overlay answered nonsense: the reply is not gowrap's shim format (fix: *"
+	assert_glob "$output" "gowrap: gowrap overlay answered nonsense: the reply is not gowrap's shim format \(fix: *"
 	# foreign: not the header
 	REPLY='{"status":"applied"}\n' LINE= CODE=0 ask
 	assert_failure 111
@@ -794,7 +794,7 @@ setup() {
 	chmod +x "$TMP/envfail"
 	run env GOWRAP_GO="$TMP/envfail" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 109
-	assert_glob "$output" "gowrap: go env failed: go: simulated env failure (status 1) (fix: *"
+	assert_glob "$output" "gowrap: go env failed: go: simulated env failure \(status 1\) \(fix: *"
 	# a reply of the wrong shape (here: a line short) is an error, never a guess
 	cat >"$TMP/envshort" <<-EOM
 	#!/usr/bin/env bash
@@ -805,7 +805,7 @@ setup() {
 	run env GOWRAP_GO="$TMP/envshort" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 109
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: go env answered nonsense: expected 4 lines, one value each (fix: *"
+	assert_glob "$output" "gowrap: go env answered nonsense: expected 4 lines, one value each \(fix: *"
 }
 
 # --- the evidence log ---------------------------------------------------------

@@ -89,7 +89,7 @@ teardown() {
 	fi
 	assert_failure 106
 	refute_glob "$output" "*ATTACKER*"
-	assert_glob "$output" "gowrap: untrusted cache entry: $SHARED/cache is writable by others (mode 0777) (fix: *"
+	assert_glob "$output" "gowrap: untrusted cache entry: $SHARED/cache is writable by others \(mode 0777\) \(fix: *"
 	assert [ "$(log_field exit)" = 106 ]
 	# a cache directory another user made (and owns) is refused the same way
 	mkdir -m 0755 "$SHARED/theirs"
@@ -120,7 +120,7 @@ teardown() {
 	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	echo "$output"
 	assert_failure 106
-	assert_glob "$output" "*$SHARED/open (above the cache) is writable by others without the sticky bit*"
+	assert_glob "$output" "*$SHARED/open \(above the cache\) is writable by others without the sticky bit*"
 	# sticky (as /tmp) is fine
 	chmod 1777 "$SHARED/open"
 	run env GOWRAP_CACHE="$SHARED/open/cache" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
@@ -153,7 +153,7 @@ teardown() {
 	run sgo list internal/cpu
 	echo "$output"
 	assert_failure 106
-	assert_glob "$output" "*$memo is writable by others (mode 0666)*"
+	assert_glob "$output" "*$memo is writable by others \(mode 0666\)*"
 	chmod 0600 "$memo"
 	run sgo list internal/cpu
 	assert_success
@@ -173,7 +173,7 @@ teardown() {
 	run sgo list internal/cpu
 	echo "$output"
 	assert_failure 106
-	assert_glob "$output" "*$(dirname "$f") is writable by others (mode 0777)*"
+	assert_glob "$output" "*$(dirname "$f") is writable by others \(mode 0777\)*"
 }
 
 @test "item 1 (trust): a symlinked GOWRAP_CACHE to the caller's own 0700 directory is accepted" {
@@ -369,7 +369,7 @@ make_two_step() {
 	echo "$output"
 	assert_failure 101
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: the shim runs itself: $TMP/wrap ran the same go command again*(fix: *"
+	assert_glob "$output" "gowrap: the shim runs itself: $TMP/wrap ran the same go command again*\(fix: *"
 	# the same on the injected (spawn) path
 	run timeout 20 env GOWRAP_GO="$TMP/wrap" GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 101
@@ -578,7 +578,7 @@ z.close()' "$d/v1.0.0.zip" "$v/go.mod" "$v/main.go")
 	echo "$output"
 	assert_failure 113
 	assert_equal "${#lines[@]}" 1
-	assert_glob "$output" "gowrap: cannot tell which toolchain will compile: \`go install example.com/tool@v1.0.0\` may switch toolchains*not in the module cache yet*(fix: choose the toolchain for this call: GOTOOLCHAIN=local*"
+	assert_glob "$output" "gowrap: cannot tell which toolchain will compile: \`go install example.com/tool@v1.0.0\` may switch toolchains*not in the module cache yet*\(fix: choose the toolchain for this call: GOTOOLCHAIN=local*"
 	assert [ "$(log_field exit)" = 113 ]
 	assert [ ! -e "$GOPATH/bin" ]
 	# once it is: go 1.27.3 > go1.26.8, the go command would switch

@@ -42,7 +42,8 @@ common_setup() {
 }
 
 # assert_glob VALUE PATTERN / refute_glob: VALUE matches (does not match) the
-# bash glob PATTERN; escape a literal * ? [ with a backslash. bats-assert has
+# bash glob PATTERN ([[ ]] matching, extglob on); escape a literal * ? [ ( ) |
+# with a backslash. bats-assert has
 # no glob form, and a bare [[ ]] that is not a test's last command does not
 # fail the test on bash 3.2 (macOS's /bin/bash), so tests use these.
 assert_glob() {
