@@ -13,7 +13,7 @@ MUTATIONS = [
      "shellenv puts"),
     ("doctor-trusts-path-order", "cli/cmd_doctor.c",
      "d->first = same_file(d->firstgo.buf, d->s.buf);",
-     "d->first = 1;",
+     "d->first = 1 || same_file(d->firstgo.buf, d->s.buf);",
      "doctor: shim not first"),
     ("toolchain-hash-unchecked", "cli/toolchain_install.c",
      "if (rc == 0 && strcmp(h1.buf, m->sum) != 0)",
