@@ -27,11 +27,7 @@ static void fuzz_elf(const uint8_t *data, size_t size)
 {
 	size_t total = 0;
 	struct vf_want want;
-	memset(&want, 0, sizeof want);
-	want.prefix = VF_DEFAULT_MARKER;
-	want.plen = strlen(want.prefix);
-	want.on_name = count_name;
-	want.on_name_ctx = &total;
+	vf_want_init(&want, NULL, count_name, &total);
 	struct sb err = SB_INIT;
 	vf_elf_names((struct vf_span){ data, size }, &want, &err);
 	sb_release(&err);

@@ -293,11 +293,7 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 		return -1;
 
 	obj->is_go = m.have_pcln || m.have_bi;
-	memset(&want, 0, sizeof want);
-	want.prefix = o && o->marker ? o->marker : VF_DEFAULT_MARKER;
-	want.plen = strlen(want.prefix);
-	want.on_name = o ? o->on_name : NULL;
-	want.on_name_ctx = o ? o->on_name_ctx : NULL;
+	vf_want_init(&want, o ? o->marker : NULL, o ? o->on_name : NULL, o ? o->on_name_ctx : NULL);
 	if (m.have_symtab && symtab(&m, &want, err))
 		return -1;
 	if (want.found[0])

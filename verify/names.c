@@ -117,11 +117,7 @@ int vf_pkg_markers(const char *path, const char *const *pkgs, size_t npkgs, int 
 		}
 		struct vf_span s = { map, (size_t)st.st_size };
 		struct vf_want want;
-		memset(&want, 0, sizeof want);
-		want.prefix = VF_DEFAULT_MARKER;
-		want.plen = strlen(want.prefix);
-		want.on_name = on_name;
-		want.on_name_ctx = &c;
+		vf_want_init(&want, NULL, on_name, &c);
 		struct sb why = SB_INIT;
 		if (vf_elf_names(s, &want, &why) < 0) {
 			sb_addf(err, "%s: %s", path, why.buf);

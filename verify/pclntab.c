@@ -19,6 +19,16 @@ const char *const vf_upstream_funcs[] = {
 	NULL,
 };
 
+void vf_want_init(struct vf_want *want, const char *prefix,
+		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
+{
+	memset(want, 0, sizeof *want);
+	want->prefix = prefix ? prefix : VF_DEFAULT_MARKER;
+	want->plen = strlen(want->prefix);
+	want->on_name = on_name;
+	want->on_name_ctx = ctx;
+}
+
 void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
 {
 	size_t i;

@@ -55,6 +55,11 @@ struct vf_addrmap {
 void vf_buildinfo_version(struct vf_span file, struct vf_span bi, const struct vf_addrmap *m,
 			  char *out, size_t outsz);
 
+/* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
+ * handed to on_name(ctx, ...) when on_name is set. */
+void vf_want_init(struct vf_want *want, const char *prefix,
+		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx);
+
 /* Does name (no leading '_') match want? Updates want. */
 void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
 
