@@ -83,3 +83,22 @@ include_fails() {
 	assert_line --index 0 "$BATS_TEST_TMPDIR/long.c: 501 lines (limit 500)"
 	assert_line --index 1 "$BATS_TEST_TMPDIR/long.c:1: 81-line function int f(void) (limit 80)"
 }
+
+@test "every mutation of every module still applies to the tree (tools/mutants.py would run it)" {
+	cd "$GOWRAP_ROOT"
+	run python3 - <<'PY'
+import glob, importlib.util
+bad = 0
+for p in sorted(glob.glob("*/mutations.py")):
+    spec = importlib.util.spec_from_file_location("m", p)
+    m = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(m)
+    for name, f, old, *_ in m.MUTATIONS:
+        if old not in open(f, encoding="utf-8", errors="surrogateescape").read():
+            print(f"{p}: {name}: text not found in {f}")
+            bad += 1
+print(f"{bad} stale")
+PY
+	assert_success
+	assert_output "0 stale"
+}
