@@ -14,6 +14,7 @@
 #include "compat.h"
 #include "classify.h"
 #include "exitcodes.h"
+#include "report.h"
 #include "fsutil.h"
 #include "render.h"
 #include "runcmd.h"
@@ -30,9 +31,8 @@
 static __attribute__((noreturn)) void run_tool(char **argv)
 {
 	execv(argv[0], argv);
-	fprintf(stderr, "gowrap: cannot run %s: %s (fix: check the Go installation)\n", argv[0],
-		strerror(errno));
-	exit(GW_EXIT_INTERNAL);
+	exit(gw_fail(GW_EXIT_INTERNAL, "cannot run the Go tool", "check the Go installation", "%s: %s", argv[0],
+		     strerror(errno)));
 }
 
 /* One record per line, one write(2) on an O_APPEND descriptor: parallel
@@ -100,8 +100,8 @@ static int render_cmd(int argc, char **argv)
 		const char *name;
 		int rc = 0;
 		if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
-			fprintf(stderr, "gowrap: cannot render %s: %s (fix: name an original file)\n", argv[2], err.buf);
-			rc = GW_EXIT_USAGE;
+			rc = gw_fail(GW_EXIT_USAGE, "cannot render the fix", "name an original file", "%s: %s",
+				     argv[2], err.buf);
 		} else {
 			fwrite(out.buf, 1, out.len, stdout);
 		}
@@ -109,8 +109,8 @@ static int render_cmd(int argc, char **argv)
 		sb_release(&err);
 		return rc;
 	}
-	fprintf(stderr, "gowrap: unknown fix %s (fix: cpu-ios, hwcap, xsys-ios, cpuid-ios)\n", argv[2]);
-	return GW_EXIT_USAGE;
+	return gw_fail(GW_EXIT_USAGE, "unknown fix", "name one of cpu-ios, hwcap, xsys-ios, cpuid-ios",
+		       "%s", argv[2]);
 }
 
 /* What the shim's fix needs to know of one compile command line. */
