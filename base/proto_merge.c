@@ -1,6 +1,7 @@
 /* proto_merge.c — see proto_merge.h. */
 #include "compat.h"
 #include "proto_merge.h"
+#include "proto_overlay.h"
 #include "exitcodes.h"
 #include "runcmd.h"
 
@@ -14,21 +15,15 @@ int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const 
 			 "--ours", (char *)ours, "--cache", (char *)cache, "--",
 			 (char *)theirs, NULL };
 	struct sb err = SB_INIT;
-	struct gw_cmd c = { .argv = argv, .out = out, .err = &err, .null_stdin = 1,
-			    .limit = 1u << 20 };
 	int rc = -1;
 	sb_reset(out);
-	int st = gw_run(&c);
-	if (st < 0) {
-		gw_err_set(e, GW_EXIT_INTERNAL, "cannot run gowrap merge-overlay",
-			   "reinstall gowrap or set GOWRAP_BIN", "%s: %s", gowrap, strerror(errno));
+	int code = gw_cli_run(argv, out, &err, e);
+	if (code < 0)
 		goto done;
-	}
-	int code = gw_status_code(st);
 	if (code != 0) {
 		/* The CLI's refusal, with its code and its own line. */
-		gw_err_relay(e, code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL, sb_first_line(&err),
-			     "gowrap merge-overlay failed", "run it by hand and report what it says");
+		gw_err_relay(e, code, sb_first_line(&err), "gowrap merge-overlay failed",
+			     "run it by hand and report what it says");
 		goto done;
 	}
 	/* Exactly one line: an absolute path. */

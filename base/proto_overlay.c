@@ -44,6 +44,19 @@ int gw_find_cli(struct sb *out, struct gw_err *e)
 			  "neither GOWRAP_BIN nor gowrap beside the shim (../gowrap, ../../bin/gowrap)");
 }
 
+int gw_cli_run(char *const argv[], struct sb *out, struct sb *err, struct gw_err *e)
+{
+	struct gw_cmd c = { .argv = (char **)argv, .out = out, .err = err, .null_stdin = 1,
+			    .limit = 1u << 20 };
+	int st = gw_run(&c);
+	if (st < 0)
+		return gw_err_set(e, GW_EXIT_INTERNAL, "cannot run the gowrap command",
+				  "reinstall gowrap or set GOWRAP_BIN", "%s %s: %s", argv[0], argv[1],
+				  strerror(errno));
+	int code = gw_status_code(st);
+	return code == 0 || (code >= 100 && code < 128) ? code : GW_EXIT_INTERNAL;
+}
+
 /* The reply's single-valued fields, in the order of proto_overlay.h. */
 enum { F_STATUS, F_OVERLAY, F_MARKER, F_GOVERSION, F_GOROOT, F_VARIANT, F_CODE, F_ERROR, NF };
 static const char *const fname[NF] = {
@@ -110,26 +123,17 @@ int gw_ovreply_ask(const char *gowrap, const char *goroot, const char *gomodcach
 		argv[6] = (char *)gomodcache;
 	}
 	struct sb out = SB_INIT, err = SB_INIT;
-	struct gw_cmd c = { .argv = argv, .out = &out, .err = &err, .null_stdin = 1,
-			    .limit = 1u << 20 };
 	const char *f[NF];
 	memset(o, 0, sizeof *o);
 	int rc = -1;
-	int st = gw_run(&c);
-	if (st < 0) {
-		gw_err_set(e, GW_EXIT_INTERNAL, "cannot run gowrap overlay",
-			   "reinstall gowrap or set GOWRAP_BIN", "%s: %s", gowrap, strerror(errno));
+	int code = gw_cli_run(argv, &out, &err, e);
+	if (code < 0)
 		goto done;
-	}
-	int code = gw_status_code(st);
 	int parsed = parse_reply(&out, f, o);
 	if (code != 0) {
-		/* The CLI's refusal or fault, with its code and its own line. A
-		 * status outside gowrap's codes (a crash, a usage error from a
-		 * mismatched CLI) is gowrap's internal fault. */
-		int ours = code >= 100 && code < 128 ? code : GW_EXIT_INTERNAL;
+		/* The CLI's refusal or fault, with its code and its own line. */
 		const char *line = parsed == 0 && f[F_ERROR] ? f[F_ERROR] : sb_first_line(&err);
-		gw_err_relay(e, ours, line, "gowrap overlay failed",
+		gw_err_relay(e, code, line, "gowrap overlay failed",
 			     "run `gowrap overlay` by hand and fix what it reports");
 		gw_ovreply_free(o);
 		goto done;

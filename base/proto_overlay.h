@@ -49,6 +49,13 @@ struct gw_ovreply {
  * ($PREFIX/libexec/gowrap/go -> $PREFIX/bin/gowrap). */
 int gw_find_cli(struct sb *out, struct gw_err *e);
 
+/* Run the CLI (argv[0]: gw_find_cli's answer) with stdin from /dev/null,
+ * capturing stdout (up to 1 MiB) and stderr. Returns the code gowrap stops
+ * with: 0, the CLI's own exitcodes.h code, or GW_EXIT_INTERNAL for any
+ * other status (a crash; a CLI of another version rejecting an option);
+ * -1 with e set when it cannot be started. Both protocols use it. */
+int gw_cli_run(char *const argv[], struct sb *out, struct sb *err, struct gw_err *e);
+
 /* The shim's side: run the CLI (gomodcache: `go env GOMODCACHE`, "" = let
  * the CLI default it) and read its reply into o. */
 int gw_ovreply_ask(const char *gowrap, const char *goroot, const char *gomodcache,
