@@ -36,14 +36,6 @@ ifeq ($(origin AR),default)
 AR := llvm-ar
 endif
 endif
-# Homebrew's openssl@3 is keg-only: its .pc files are not on pkg-config's
-# default path, so add them when brew has it (never by guessing /opt/homebrew).
-ifeq ($(OS)$(HOST_OS),DarwinDarwin)
-BREW_OPENSSL := $(shell brew --prefix openssl@3 2>/dev/null)
-ifneq ($(BREW_OPENSSL),)
-export PKG_CONFIG_PATH := $(BREW_OPENSSL)/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
-endif
-endif
 pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
 pc_libs   = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
 
@@ -55,33 +47,35 @@ GOWRAP_VERSION ?= $(or $(shell git describe --tags --always --dirty 2>/dev/null)
 # per module (below): a module sees only the headers of the modules it may
 # use, so crossing a boundary fails to compile (CONTRIBUTING.md, layering).
 ALL_CPPFLAGS := -I$(BUILD)/gen $(CPPFLAGS)
-LIB_CPPFLAGS := $(call pc_cflags,libcjson libgit2 libcrypto)
+LIB_CPPFLAGS := $(call pc_cflags,libcjson libgit2)
 ALL_CFLAGS   := $(CSTD) $(WARN) $(OPT) $(SAN) $(CFLAGS)
 ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
 
 CJSON_LIBS  := $(call pc_libs,libcjson,-lcjson)
 GIT2_LIBS   := $(call pc_libs,libgit2,-lgit2)
-CRYPTO_LIBS := $(call pc_libs,libcrypto,-lcrypto)
 
 # Modules, lowest first. Each may use the ones listed in its INC.
-#   common  libc helpers                       (nothing)
-#   base    the real go, work dir, hashes      common
+#   common  libc helpers, hashes, cache records (nothing)
+#   gocmd   the real go: find it, ask it, where it runs   common
+#   proto   the shim<->CLI protocols, both sides           common
 #   verify  Mach-O/ELF/pclntab readers         common
 #   overlay GOROOT overlay generator           common (+ libgit2)
-#   deps    dependency copies: table, fixes    common base
-#   shim    the go shim                        common base verify deps
-#   cli     the gowrap subcommands             everything (+ cJSON, OpenSSL)
+#   deps    the whole dependency fix           common gocmd verify
+#   shim    the go shim                        common gocmd proto verify deps
+#   cli     the gowrap subcommands             everything (+ cJSON)
 INC_common  := -Icommon
-INC_base    := -Icommon -Ibase
+INC_gocmd   := -Icommon -Igocmd
+INC_proto   := -Icommon -Iproto
 INC_verify  := -Icommon -Iverify
 INC_overlay := -Icommon -Ioverlay $(LIB_CPPFLAGS)
-INC_deps    := -Icommon -Ibase -Ideps
-INC_shim    := -Icommon -Ibase -Iverify -Ideps -Ishim
-INC_cli     := -Icommon -Ibase -Iverify -Ideps -Ioverlay -Icli $(LIB_CPPFLAGS)
+INC_deps    := -Icommon -Igocmd -Iverify -Ideps
+INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(wildcard common/*.c)
-BASE_SRC    := $(wildcard base/*.c)
+GOCMD_SRC   := $(wildcard gocmd/*.c)
+PROTO_SRC   := $(wildcard proto/*.c)
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c,$(wildcard verify/*.c))
 SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
@@ -91,16 +85,18 @@ DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
 TEMPLATES   := $(sort $(wildcard overlay/templates/*)) $(sort $(wildcard deps/templates/*))
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/unit/%,$(wildcard tests/unit/*.c))
 
 COMMON_OBJ  := $(call obj,$(COMMON_SRC)) $(BUILD)/obj/gen/templates.o
-BASE_OBJ    := $(call obj,$(BASE_SRC))
+GOCMD_OBJ   := $(call obj,$(GOCMD_SRC))
+PROTO_OBJ   := $(call obj,$(PROTO_SRC))
 VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o
-ALL_OBJ     := $(COMMON_OBJ) $(BASE_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
+ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -108,7 +104,8 @@ ALL_OBJ     := $(COMMON_OBJ) $(BASE_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_
 # symcheck). Listed highest module first, for single-pass linkers.
 lib = $(BUILD)/lib/lib$(1).a
 $(BUILD)/lib/libcommon.a: $(COMMON_OBJ)
-$(BUILD)/lib/libbase.a: $(BASE_OBJ)
+$(BUILD)/lib/libgocmd.a: $(GOCMD_OBJ)
+$(BUILD)/lib/libproto.a: $(PROTO_OBJ)
 $(BUILD)/lib/libverify.a: $(VERIFY_OBJ)
 $(BUILD)/lib/liboverlay.a: $(OVERLAY_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
@@ -118,10 +115,10 @@ $(BUILD)/lib/lib%.a:
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
+all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec $(UNIT_BIN)
 
 # Every object, without linking (the portability check compiles the CLI's
-# objects against musl, where cJSON/libgit2/libcrypto cannot be linked).
+# objects against musl, where cJSON/libgit2 cannot be linked).
 objects: $(ALL_OBJ)
 
 # Header dependencies from the compiler (-MMD -MP), so an edit to one header
@@ -160,25 +157,25 @@ $(BUILD)/obj/gen/templates.o: $(BUILD)/gen/templates.c
 # dynamic loader runs (sanitizer builds cannot be static; macOS has no static
 # executables at all). shim/README.md has the numbers.
 SHIM_STATIC ?= $(if $(SAN),,$(if $(filter Linux,$(OS)),-static,))
-SHIM_LIBS := $(foreach m,shim deps verify base common,$(call lib,$(m)))
+SHIM_LIBS := $(foreach m,shim deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIM_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
-CLI_LIBS := $(foreach m,overlay deps verify base common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,overlay deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS) $(CRYPTO_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)
 
 # The -toolexec program of deps/: runs once per tool call, so static and libc-only like the shim.
-$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(foreach m,deps base common,$(call lib,$(m)))
+$(BUILD)/shim/gowrap-toolexec: $(BUILD)/obj/deps/toolexec.o $(foreach m,deps verify gocmd common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
 # The fix identity (deps/render.c) covers the code that picks and writes
 # fixes, not only templates and table: any change to deps/ is a new
 # build-cache identity. Content only, so every machine computes the same.
-DEPS_ID_SRC := $(sort $(wildcard deps/*.c deps/*.h)) base/sha1.c base/sha1.h
+DEPS_ID_SRC := $(sort $(wildcard deps/*.c deps/*.h)) common/sha1.c common/hash.h
 DEPS_SRC_ID := $(shell cat $(DEPS_ID_SRC) | cksum | tr ' ' '-')
 $(BUILD)/obj/deps/render.o: $(DEPS_ID_SRC)
 $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
@@ -186,6 +183,14 @@ $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(foreach m,verify common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^
+
+# C unit drivers (tests/unit/*.c): each links what the shim links and is run
+# by tests/unit.bats with inputs and expectations kept as data there.
+UNIT_LIBS := $(foreach m,shim deps proto verify gocmd common,$(call lib,$(m)))
+$(BUILD)/unit/%: tests/unit/%.c $(UNIT_LIBS)
+	@mkdir -p $(dir $@)
+	$(CC) $(INC_shim) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UNIT_LIBS)
+unit: $(UNIT_BIN)
 
 # Sanitizer build of everything, in its own tree.
 asan:
@@ -244,4 +249,4 @@ clean:
 
 FORCE:
 
-.PHONY: all objects asan portcheck fuzz test bench install clean setup check demo FORCE
+.PHONY: all unit objects asan portcheck fuzz test bench install clean setup check demo FORCE

@@ -13,12 +13,8 @@ class Gowrap < Formula
   depends_on "cjson"
   depends_on "go" => :recommended
   depends_on "libgit2"
-  depends_on "openssl@3"
 
   def install
-    # The Makefile finds keg-only openssl@3 through `brew --prefix openssl@3`;
-    # PKG_CONFIG_PATH here makes that explicit inside Homebrew's build env.
-    ENV.prepend_path "PKG_CONFIG_PATH", Formula["openssl@3"].opt_lib/"pkgconfig"
     system "make", "install", "PREFIX=#{prefix}", "GOWRAP_VERSION=#{version}"
   end
 

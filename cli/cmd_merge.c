@@ -11,7 +11,7 @@
  * ours go into $CACHE/merged/<sha256>.json, written atomically after the
  * cache's trust checks (common/trust.h), and rewritten when the bytes there
  * differ; identical inputs name the identical file, whose absolute path
- * is the answer (base/proto_merge.h, both sides of this protocol). Both replacing one path with different replacements
+ * is the answer (proto/proto_merge.h, both sides of this protocol). Both replacing one path with different replacements
  * exits 104 naming the path and both files (the same replacement twice is
  * fine); a missing or unreadable caller file exits 102; one that is not a
  * JSON object with an object "Replace" (field name matched ASCII
@@ -26,7 +26,7 @@
 #include "jsonw.h"
 #include "proto_merge.h"
 #include "report.h"
-#include "sha256.h"
+#include "hash.h"
 #include "strbuf.h"
 #include "trust.h"
 #include "workdir.h"
@@ -89,8 +89,8 @@ static void entries_free(struct entries *m)
 static char *absclean(const char *dir, const char *p)
 {
 	struct sb s = SB_INIT;
-	shim_abs_path(&s, dir, p);
-	shim_clean_path(s.buf);
+	gw_abs_path(&s, dir, p);
+	gw_clean_path(s.buf);
 	s.len = strlen(s.buf);
 	return sb_detach(&s);
 }
@@ -105,7 +105,7 @@ static char *as_written(const char *p)
 	if (p[0] != '/')
 		return gw_xstrdup(p);
 	char *c = gw_xstrdup(p);
-	shim_clean_path(c);
+	gw_clean_path(c);
 	return c;
 }
 
@@ -207,7 +207,7 @@ static int write_merged(const char *cache, const struct entries *m, struct sb *o
 	jw_end(&w);
 	sb_addc(&text, '\n');
 	char hex[65];
-	shim_sha256_hex(text.buf, text.len, hex);
+	gw_sha256_hex(text.buf, text.len, hex);
 	gw_path_join(&dir, cache, "merged");
 	gw_path_join(out, dir.buf, hex);
 	sb_adds(out, ".json");
@@ -234,7 +234,7 @@ static int merge(const char *cache, const char *ours, const char *theirs, const 
 	 * to its directory, never cleaned (a/link/../ov.json goes through the
 	 * link). Only the paths inside it are cleaned. */
 	struct sb tpath = SB_INIT;
-	shim_abs_path(&tpath, effdir, theirs);
+	gw_abs_path(&tpath, effdir, theirs);
 	char *theirs_abs = sb_detach(&tpath);
 	cJSON *td = NULL, *od = NULL;
 	const cJSON *tr, *or, *it;

@@ -4,7 +4,7 @@
  * Promise: prints the absolute path of the overlay JSON for the toolchain the
  * real go uses here (or for DIR), or with --json exactly one JSON object on
  * stdout, or with the hidden --shim-format the line reply the shim reads on
- * its cache miss (base/proto_overlay.h; the shim links no JSON parser, so the
+ * its cache miss (proto/proto_overlay.h; the shim links no JSON parser, so the
  * overlay's replacement files are read here, with cJSON). Exit 0, or the
  * exitcodes.h code of what stopped it, the same the shim stops with: 108
  * refused (unknown internal/cpu variant, modified checkout), 105 GOROOT
@@ -86,7 +86,7 @@ static int replacements(const char *overlay, struct gw_ovreply *rep, struct gw_e
 	return 0;
 }
 
-/* The hidden --shim-format reply (base/proto_overlay.h). On success a value
+/* The hidden --shim-format reply (proto/proto_overlay.h). On success a value
  * holding a newline cannot be sent: that is an internal error (-1, fail set,
  * nothing printed). */
 static int print_shim(const struct ov_result *r, struct gw_err *fail)

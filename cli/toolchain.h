@@ -52,7 +52,7 @@ struct tc_module {
 char **tc_env_make(const char *goproxy, int drop_goroot);
 void tc_env_free(char **envp);
 
-/* The real go, as the shim finds it (gw_find_real_go, base/goquery.h):
+/* The real go, as the shim finds it (gw_find_real_go, gocmd/goquery.h):
  * GOWRAP_GO, else the first `go` on PATH that is not a gowrap shim. */
 int tc_find_go(struct sb *out, struct gw_err *e);
 

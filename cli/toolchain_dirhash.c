@@ -4,13 +4,15 @@
  * Hash1) returns, which for an extracted module zip equals the go.sum / `go mod
  * download -json` Sum: sort the file names "<prefix>/<relpath>" bytewise (Go's
  * sort.Strings = strcmp), hash "%x  %s\n" of (sha256(file), name) per file,
- * then "h1:" + base64(sha256(all those lines)). SHA-256 and base64 come from
- * OpenSSL's EVP: a well-kept library beats our own. Checked against real Sums
- * (tests/toolchain.bats: golang.org/x/sys and the toolchain module itself). */
+ * then "h1:" + base64(sha256(all those lines)). SHA-256 is gowrap's one
+ * implementation (common/hash.h, also in the static shim), checked against
+ * real Sums (tests/toolchain.bats: golang.org/x/sys and the toolchain module
+ * itself). */
 #include "compat.h"
 #include "toolchain.h"
 #include "exitcodes.h"
 #include "grow.h"
+#include "hash.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -20,8 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/evp.h>
-
 #define WHAT "cannot hash the toolchain copy"
 #define FIX_READ "check that the directory and every file in it are readable, and retry"
 #define FIX_SHAPE                                                                                            \
@@ -29,7 +29,6 @@
 	"entry (for a module cache copy, remove that module's directory or run "                             \
 	"`go clean -modcache`) and retry"
 #define FIX_STOP  "run the same command again"
-#define FIX_SSL   "check that OpenSSL's libcrypto works (`openssl dgst -sha256 FILE`) and retry"
 #define FIX_FDS   "raise the open-file limit (`ulimit -n`) and retry"
 #define MAX_DEPTH 128
 
@@ -120,13 +119,14 @@ static int cmp_str(const void *a, const void *b)
 static const char hexd[] = "0123456789abcdef";
 
 /* Append hex(sha256(file)) to line. */
-static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t bufsz,
-		     EVP_MD_CTX *ctx, struct sb *line, struct gw_err *e)
+static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t bufsz, struct sb *line,
+		     struct gw_err *e)
 {
 	int fd = openat(rootfd, rel, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_READ, "%s: %s", rel, strerror(errno));
-	int ok = EVP_DigestInit_ex(ctx, EVP_sha256(), NULL);
+	struct gw_sha256 c;
+	gw_sha256_init(&c);
 	for (;;) {
 		ssize_t r = read(fd, buf, bufsz);
 		if (r < 0 && errno == EINTR)
@@ -138,19 +138,30 @@ static int hash_file(int rootfd, const char *rel, unsigned char *buf, size_t buf
 		}
 		if (r == 0)
 			break;
-		ok = ok && EVP_DigestUpdate(ctx, buf, (size_t)r);
+		gw_sha256_update(&c, buf, (size_t)r);
 	}
 	close(fd);
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-	ok = ok && EVP_DigestFinal_ex(ctx, md, &mdlen);
-	if (!ok || mdlen != 32)
-		return gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed on %s", rel);
-	for (unsigned i = 0; i < mdlen; i++) {
+	unsigned char md[32];
+	gw_sha256_final(&c, md);
+	for (unsigned i = 0; i < sizeof md; i++) {
 		sb_addc(line, hexd[md[i] >> 4]);
 		sb_addc(line, hexd[md[i] & 15]);
 	}
 	return 0;
+}
+
+/* Standard base64 with padding (encoding/base64.StdEncoding). */
+static void base64(struct sb *out, const unsigned char *p, size_t n)
+{
+	static const char a[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)p[i] << 16 | (i + 1 < n ? (unsigned)p[i + 1] << 8 : 0) |
+			     (i + 2 < n ? p[i + 2] : 0);
+		sb_addc(out, a[v >> 18 & 63]);
+		sb_addc(out, a[v >> 12 & 63]);
+		sb_addc(out, i + 1 < n ? a[v >> 6 & 63] : '=');
+		sb_addc(out, i + 2 < n ? a[v & 63] : '=');
+	}
 }
 
 int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw_err *e)
@@ -167,18 +178,17 @@ int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw
 	if (rc == 0)
 		qsort(files.v, files.n, sizeof *files.v, cmp_str);
 
-	EVP_MD_CTX *sum = EVP_MD_CTX_new(), *one = EVP_MD_CTX_new();
+	struct gw_sha256 sum;
+	gw_sha256_init(&sum);
 	size_t bufsz = 1 << 20;
 	unsigned char *buf = gw_xmalloc(bufsz);
-	if (rc == 0 && (!sum || !one || !EVP_DigestInit_ex(sum, EVP_sha256(), NULL)))
-		rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 unavailable");
 	for (size_t i = 0; rc == 0 && i < files.n; i++) {
 		if (tc_stop) {
 			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_STOP, "interrupted");
 			break;
 		}
 		sb_reset(&line);
-		rc = hash_file(rootfd, files.v[i], buf, bufsz, one, &line, e);
+		rc = hash_file(rootfd, files.v[i], buf, bufsz, &line, e);
 		if (rc)
 			break;
 		/* Names are prefix + "/" + rel, as filepath.Join(prefix, rel). */
@@ -189,22 +199,14 @@ int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw
 		}
 		sb_adds(&line, files.v[i]);
 		sb_addc(&line, '\n');
-		if (!EVP_DigestUpdate(sum, line.buf, line.len))
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed");
+		gw_sha256_update(&sum, line.buf, line.len);
 	}
 	if (rc == 0) {
-		unsigned char md[EVP_MAX_MD_SIZE], b64[64];
-		unsigned int mdlen = 0;
-		if (!EVP_DigestFinal_ex(sum, md, &mdlen) || mdlen != 32) {
-			rc = gw_err_set(e, GW_EXIT_TOOLCHAIN, WHAT, FIX_SSL, "OpenSSL SHA-256 failed");
-		} else {
-			EVP_EncodeBlock(b64, md, (int)mdlen); /* 44 chars + NUL */
-			sb_adds(out, "h1:");
-			sb_adds(out, (const char *)b64);
-		}
+		unsigned char md[32];
+		gw_sha256_final(&sum, md);
+		sb_adds(out, "h1:");
+		base64(out, md, sizeof md);
 	}
-	EVP_MD_CTX_free(sum);
-	EVP_MD_CTX_free(one);
 	free(buf);
 	names_free(&files);
 	sb_release(&rel);

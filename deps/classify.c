@@ -1,7 +1,7 @@
 /* classify.c — see classify.h. */
 #include "compat.h"
 #include "classify.h"
-#include "sha1.h"
+#include "hash.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -33,7 +33,7 @@ void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_
 		char hex[41];
 		if (!dp_name_known(b))
 			continue;
-		if (dp_blob_id_file(files[i], DP_FILE_LIMIT, hex) < 0)
+		if (gw_blob_id_file(files[i], DP_FILE_LIMIT, hex) < 0)
 			snprintf(hex, sizeof hex, "unreadable");
 		const struct dp_row *r = dp_row_find(b, hex);
 		if (r && (r->families & family)) {

@@ -2,7 +2,7 @@
 #include "compat.h"
 #include "render.h"
 #include "embedded.h"
-#include "sha1.h"
+#include "hash.h"
 
 #include <string.h>
 
@@ -88,27 +88,27 @@ int dp_render(enum dp_fix fix, const char *orig, struct sb *out, const char **na
 
 void dp_fix_identity(char out[17])
 {
-	struct dp_sha1 c;
+	struct gw_sha1 c;
 	char hex[41];
 	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
-	dp_sha1_init(&c);
-	dp_sha1_update(&c, "gowrap-deps " DP_FIX_VERSION "\n", sizeof("gowrap-deps " DP_FIX_VERSION "\n") - 1);
+	gw_sha1_init(&c);
+	gw_sha1_update(&c, "gowrap-deps " DP_FIX_VERSION "\n", sizeof("gowrap-deps " DP_FIX_VERSION "\n") - 1);
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		const struct gw_embedded *t = gw_embedded_find(tmpl_name(all[i]));
 		if (t)
-			dp_sha1_update(&c, t->data, t->len + 1);
+			gw_sha1_update(&c, t->data, t->len + 1);
 	}
-	dp_sha1_update(&c, cpuid_repl, sizeof cpuid_repl);
+	gw_sha1_update(&c, cpuid_repl, sizeof cpuid_repl);
 #ifdef DP_SOURCE_ID
-	dp_sha1_update(&c, DP_SOURCE_ID, sizeof DP_SOURCE_ID);
+	gw_sha1_update(&c, DP_SOURCE_ID, sizeof DP_SOURCE_ID);
 #endif
 	for (const struct dp_row *r = dp_rows; r->blob; r++) {
-		dp_sha1_update(&c, r->blob, strlen(r->blob) + 1);
-		dp_sha1_update(&c, r->file, strlen(r->file) + 1);
+		gw_sha1_update(&c, r->blob, strlen(r->blob) + 1);
+		gw_sha1_update(&c, r->file, strlen(r->file) + 1);
 		unsigned char b[3] = { (unsigned char)r->families, (unsigned char)r->role, (unsigned char)r->fix };
-		dp_sha1_update(&c, b, sizeof b);
+		gw_sha1_update(&c, b, sizeof b);
 	}
-	dp_sha1_hex(&c, hex);
+	gw_sha1_hex(&c, hex);
 	memcpy(out, hex, 16);
 	out[16] = 0;
 }

@@ -1,6 +1,6 @@
 /* overlay.h — GOROOT in, overlay JSON out. Used by `gowrap overlay` and
  * `gowrap doctor`; the shim reaches it through `gowrap overlay --shim-format`
- * (a line reply, base/proto_overlay.h), never by linking this module.
+ * (a line reply, proto/proto_overlay.h), never by linking this module.
  *
  * Promise: ov_generate identifies $GOROOT/src/internal/cpu by git blob id
  * against the known-variants table and either

@@ -3,17 +3,19 @@
 # when it is all there already. Debian/Ubuntu: apt-get (as root, or via sudo).
 # macOS: installs nothing; checks each Homebrew formula, Go and Xcode, prints
 # the one `brew install ...` line for what is missing and exits 1 if anything
-# is (the tests use Xcode's own clang, lipo and xcodebuild there).
+# is (the tests use Xcode's own clang, lipo and xcodebuild there). Last, on
+# every system: the Go modules and the go1.27.3 toolchain the tests use
+# (scripts/fetch-testdeps.sh), through the module proxy.
 set -euo pipefail
 
-debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libssl-dev
+debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev
 	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file)
 
 if [ "$(uname -s)" = Darwin ]; then
-	# Build: cjson libgit2 openssl@3 pkg-config. Tests: bats-core + its two
+	# Build: cjson libgit2 pkg-config. Tests: bats-core + its two
 	# libraries (from the bats-core tap), llvm (llvm-nm/llvm-strip/llvm-objdump
 	# for the fixtures), coreutils (timeout), hyperfine (make bench).
-	formulae=(cjson libgit2 openssl@3 pkg-config bats-core bats-core/bats-core/bats-support
+	formulae=(cjson libgit2 pkg-config bats-core bats-core/bats-core/bats-support
 		bats-core/bats-core/bats-assert llvm coreutils hyperfine)
 	if ! command -v brew >/dev/null 2>&1; then
 		echo "gowrap setup: Homebrew not found (fix: install it from https://brew.sh, then run bash scripts/setup.sh again)" >&2
@@ -34,10 +36,12 @@ if [ "$(uname -s)" = Darwin ]; then
 		echo "gowrap setup: Xcode with the iOS SDK not found (fix: install Xcode, then sudo xcode-select -s /Applications/Xcode.app)" >&2
 		bad=1
 	fi
-	exit $bad
+	[ $bad -eq 0 ] || exit 1
+	exec bash "$(dirname "$0")/fetch-testdeps.sh"
 fi
 if ! command -v dpkg >/dev/null 2>&1 || ! command -v apt-get >/dev/null 2>&1; then
 	echo "gowrap setup: no apt-get here: install by hand: ${debs[*]}" >&2
+	command -v go >/dev/null 2>&1 && exec bash "$(dirname "$0")/fetch-testdeps.sh"
 	exit 0
 fi
 sudo=()
@@ -67,3 +71,6 @@ if ! command -v go >/dev/null 2>&1; then
 	echo "gowrap setup: no go on PATH (fix: install Go 1.21 or newer from go.dev/dl)" >&2
 	exit 1
 fi
+# Every module and toolchain the tests use, so they run offline afterwards
+# (from an empty GOMODCACHE too: .ci/run starts from one).
+exec bash "$(dirname "$0")/fetch-testdeps.sh"

@@ -3,8 +3,8 @@
 #include "depgraph.h"
 #include "fsutil.h"
 #include "runcmd.h"
-#include "sha1.h"
-#include "sha256.h"
+#include "hash.h"
+#include "hash.h"
 #include "table.h"
 
 #include <dirent.h>
@@ -126,7 +126,7 @@ static void scan_dir(struct scan *sc, struct sb *dir, size_t rootlen, int depth)
 		} else if (S_ISREG(st.st_mode) && dp_name_known(n)) {
 			char hex[41];
 			const struct dp_row *r;
-			if (dp_blob_id_file(dir->buf, 1u << 20, hex) < 0)
+			if (gw_blob_id_file(dir->buf, 1u << 20, hex) < 0)
 				continue;
 			if ((r = dp_row_find(n, hex)) != NULL) {
 				if (r->role == DP_DEFECT)
@@ -176,7 +176,7 @@ static void scan_module(const char *cache, const char *modpath, int cacheable, c
 	struct sb key = SB_INIT, path = SB_INIT, got = SB_INIT;
 	char h[65];
 	sb_addf(&key, "%s\n%s\n%s", SCAN_MAGIC, modpath, dir);
-	shim_sha256_hex(key.buf, key.len, h);
+	gw_sha256_hex(key.buf, key.len, h);
 	sb_addf(&path, "%s/deps/scan/%s", cache, h);
 	if (cacheable && sb_read_file(&got, path.buf, 1u << 20) == 0 && got.len >= strlen(SCAN_MAGIC) &&
 	    memcmp(got.buf, SCAN_MAGIC, strlen(SCAN_MAGIC)) == 0 && got.len >= 4 &&
@@ -319,7 +319,7 @@ void shim_depgraph_candidates(const char *realgo, const char *effdir, const char
 		*reason = "no go.mod or go.work: no module dependencies";
 		return;
 	}
-	shim_sha256_hex(key.buf, key.len, h);
+	gw_sha256_hex(key.buf, key.len, h);
 	sb_addf(&mpath, "%s/deps/memo/%s", cache, h);
 	if (sb_read_file(&got, mpath.buf, 1u << 22) == 0 && got.len >= strlen(MEMO_MAGIC) + 4 &&
 	    memcmp(got.buf, MEMO_MAGIC, strlen(MEMO_MAGIC)) == 0 &&

@@ -75,7 +75,7 @@ static __attribute__((noreturn)) void pass_through(const char *realgo, char **ar
 static int stat_output(const struct shim_cmdline *cl, const char *effdir, struct stat *before)
 {
 	struct sb pre = SB_INIT;
-	shim_abs_path(&pre, effdir, cl->output);
+	gw_abs_path(&pre, effdir, cl->output);
 	int had = stat(pre.buf, before) == 0;
 	sb_release(&pre);
 	return had;
@@ -153,7 +153,7 @@ static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, 
 {
 	struct gw_err e = { 0 };
 	struct sb effdir = SB_INIT, cache = SB_INIT;
-	if (!deps_sub(cl->sub) || shim_effective_dir(cl->chdir, &effdir) < 0)
+	if (!deps_sub(cl->sub) || gw_effective_dir(cl->chdir, &effdir) < 0)
 		pass_through(realgo, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
 	if (gw_cache_dir(&cache, &e) < 0)
 		fault(&e);
@@ -317,7 +317,7 @@ static void find_overlay(struct call *c)
 {
 	struct gw_err e = { 0 };
 	const char *realgo = c->realgo.buf;
-	if (shim_effective_dir(c->cl.chdir, &c->effdir) < 0)
+	if (gw_effective_dir(c->cl.chdir, &c->effdir) < 0)
 		pass_through(realgo, c->argv, "-C directory unusable: the go command reports it");
 	L.dir = c->effdir.buf;
 	if (gw_find_cli(&c->gowrap, &e) < 0 || gw_cache_dir(&c->cache, &e) < 0)

@@ -153,7 +153,7 @@ int shim_outdir_verify_wanted(const struct shim_cmdline *cl, const char *effdir,
 		return 0;
 	size_t n = strlen(cl->output);
 	struct stat st;
-	shim_abs_path(dir, effdir, cl->output);
+	gw_abs_path(dir, effdir, cl->output);
 	if ((n && cl->output[n - 1] == '/') || (stat(dir->buf, &st) == 0 && S_ISDIR(st.st_mode)))
 		return 1;
 	sb_reset(dir);
@@ -165,7 +165,7 @@ int shim_output_to_verify(const struct shim_cmdline *cl, const char *effdir,
 {
 	if (!shim_verify_wanted(cl))
 		return 0;
-	shim_abs_path(out, effdir, cl->output);
+	gw_abs_path(out, effdir, cl->output);
 	struct stat st;
 	/* -o dir/ and -o /dev/null are not one file to check; a Go package
 	 * archive (non-main package, -buildmode=archive) holds no linked code;

@@ -2,7 +2,7 @@
 #include "compat.h"
 #include "loopguard.h"
 #include "exitcodes.h"
-#include "sha256.h"
+#include "hash.h"
 #include "strbuf.h"
 
 #include <limits.h>
@@ -24,7 +24,7 @@ int shim_loop_check(const char *realgo, int argc, char **argv, struct gw_err *e)
 	}
 	sb_addc(&s, '\0');
 	sb_adds(&s, getcwd(cwd, sizeof cwd) ? cwd : "?");
-	shim_sha256_hex(s.buf, s.len, hex);
+	gw_sha256_hex(s.buf, s.len, hex);
 	hex[16] = '\0';
 	sb_release(&s);
 

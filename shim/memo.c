@@ -9,7 +9,7 @@
 #include "fsutil.h"
 #include "goquery.h"
 #include "pathwalk.h"
-#include "sha256.h"
+#include "hash.h"
 #include "target.h"
 #include "trust.h"
 
@@ -121,7 +121,7 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 static void memo_path(struct sb *p, const char *cache, const char *key)
 {
 	char hex[65];
-	shim_sha256_hex(key, strlen(key), hex);
+	gw_sha256_hex(key, strlen(key), hex);
 	gw_path_join(p, cache, "memo/");
 	sb_adds(p, hex);
 }

@@ -16,7 +16,7 @@ MUTATIONS = [
      "ssize_t w = write(fd, s.buf, s.len);",
      "ssize_t w = write(fd, s.buf, s.len / 2); if (w >= 0) w += write(fd, s.buf + s.len / 2, s.len - s.len / 2);",
      "log:"),
-    ("path-walk-takes-shim", "base/pathwalk.c",
+    ("path-walk-takes-shim", "gocmd/pathwalk.c",
      "if (gw_is_executable(cand.buf) && (!accept || accept(cand.buf, arg))) {",
      "if (gw_is_executable(cand.buf) && ((void)accept, (void)arg, 1)) {",
      "fault 101"),

@@ -25,10 +25,11 @@ include_fails() {
 
 @test "a module cannot include the headers of a module it may not use" {
 	scratch_tree
-	include_fails verify/span.c goquery.h       # verify is below base
+	include_fails verify/span.c goquery.h       # verify is below gocmd
 	include_fails verify/span.c overlay.h
 	include_fails common/strbuf.c verify.h      # common is the bottom
-	include_fails base/workdir.c table.h        # base is below deps
+	include_fails gocmd/workdir.c table.h       # gocmd is below deps
+	include_fails proto/proto_merge.c goquery.h # the protocols need only common
 	include_fails overlay/store.c memo.h        # the shim's own headers are its own
 	include_fails deps/table.c shimlog.h
 	# and what a module may use still compiles

@@ -755,7 +755,7 @@ setup() {
 	assert [ "$(log_field exit)" = 108 ]
 }
 
-@test "the overlay reply (base/proto_overlay.h): a torn or foreign reply is 111, a refusal keeps its code and line" {
+@test "the overlay reply (proto/proto_overlay.h): a torn or foreign reply is 111, a refusal keeps its code and line" {
 	# A stand-in for `gowrap overlay --shim-format`, answering with $REPLY
 	# on stdout, $LINE on stderr and exit $CODE.
 	cat >"$TMP/cli" <<-'EOM'

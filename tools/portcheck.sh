@@ -13,7 +13,7 @@
 # in both to pass.
 #
 # musl-gcc searches only musl's headers, so the CLI's library headers
-# (cJSON, libgit2, OpenSSL) are offered through a directory of symlinks to
+# (cJSON, libgit2) are offered through a directory of symlinks to
 # exactly those library directories — never /usr/include itself, which would
 # let glibc's own headers back in. Those libraries are built against glibc,
 # so the CLI's objects are compiled, not linked; the shim and symcheck link
@@ -34,18 +34,11 @@ libdir() { # pkg-config module, fallback
 }
 cj=$(libdir libcjson /usr/include)
 g2=$(libdir libgit2 /usr/include)
-ssl=$(libdir libcrypto /usr/include)
-multiarch=$(gcc -print-multiarch 2>/dev/null || true)
 ln -s "$cj/cjson" "$inc/cjson"
 ln -s "$cj/cjson/cJSON.h" "$inc/cJSON.h"
 ln -s "$g2/git2.h" "$inc/git2.h"
 ln -s "$g2/git2" "$inc/git2"
-ln -s "$ssl/openssl" "$inc/openssl"
-# Debian keeps OpenSSL's configuration headers in the multiarch directory.
-if [ -n "$multiarch" ] && [ -d "$ssl/$multiarch/openssl" ]; then
-	ln -s "$ssl/$multiarch/openssl" "$inc-arch/openssl"
-fi
-for h in "$inc/cjson/cJSON.h" "$inc/git2.h" "$inc/openssl/evp.h"; do
+for h in "$inc/cjson/cJSON.h" "$inc/git2.h"; do
 	[ -e "$h" ] || { echo "portcheck: $h missing (fix: bash scripts/setup.sh)" >&2; exit 2; }
 done
 

@@ -13,13 +13,13 @@
 /* chdir: the -C value or NULL. -1 when the directory cannot be resolved;
  * callers then pass the call through, since a bad -C is the go command's
  * error to report, in its own words. */
-int shim_effective_dir(const char *chdir, struct sb *out);
+int gw_effective_dir(const char *chdir, struct sb *out);
 
 /* out = path if absolute, else dir/path. */
-void shim_abs_path(struct sb *out, const char *dir, const char *path);
+void gw_abs_path(struct sb *out, const char *dir, const char *path);
 
 /* Lexical cleanup of an absolute path, as Go's filepath.Clean does it
  * (collapse //, drop ".", resolve ".." by name). In place. */
-void shim_clean_path(char *p);
+void gw_clean_path(char *p);
 
 #endif

@@ -9,13 +9,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int shim_effective_dir(const char *chdir, struct sb *out)
+int gw_effective_dir(const char *chdir, struct sb *out)
 {
 	char cwd[PATH_MAX];
 	if (!getcwd(cwd, sizeof cwd))
 		return -1;
 	struct sb target = SB_INIT;
-	shim_abs_path(&target, cwd, chdir && *chdir ? chdir : ".");
+	gw_abs_path(&target, cwd, chdir && *chdir ? chdir : ".");
 	struct stat dot, pwd;
 	if (stat(target.buf, &dot) < 0) {
 		sb_release(&target);
@@ -38,7 +38,7 @@ int shim_effective_dir(const char *chdir, struct sb *out)
 	return 0;
 }
 
-void shim_abs_path(struct sb *out, const char *dir, const char *path)
+void gw_abs_path(struct sb *out, const char *dir, const char *path)
 {
 	if (path[0] == '/')
 		sb_adds(out, path);
@@ -46,7 +46,7 @@ void shim_abs_path(struct sb *out, const char *dir, const char *path)
 		gw_path_join(out, dir, path);
 }
 
-void shim_clean_path(char *p)
+void gw_clean_path(char *p)
 {
 	if (p[0] != '/')
 		return;

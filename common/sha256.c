@@ -1,9 +1,8 @@
-/* sha256.c — see sha256.h. Straight from FIPS 180-4 §6.2; no tricks. */
+/* sha256.c — see hash.h. Straight from FIPS 180-4 §6.2; no tricks. */
 #include "compat.h"
-#include "sha256.h"
+#include "hash.h"
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 static const uint32_t K[64] = {
@@ -39,24 +38,63 @@ static void block(uint32_t h[8], const unsigned char *p)
 	h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += k;
 }
 
-void shim_sha256_hex(const void *data, size_t len, char hex[65])
+void gw_sha256_init(struct gw_sha256 *c)
 {
-	uint32_t h[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-			  0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	static const uint32_t iv[8] = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+					0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 };
+	memcpy(c->h, iv, sizeof iv);
+	c->len = 0;
+	c->nbuf = 0;
+}
+
+void gw_sha256_update(struct gw_sha256 *c, const void *data, size_t n)
+{
 	const unsigned char *p = data;
-	size_t n = len;
+	c->len += n;
+	if (c->nbuf) {
+		size_t k = 64 - c->nbuf < n ? 64 - c->nbuf : n;
+		memcpy(c->buf + c->nbuf, p, k);
+		c->nbuf += k;
+		p += k;
+		n -= k;
+		if (c->nbuf < 64)
+			return;
+		block(c->h, c->buf);
+		c->nbuf = 0;
+	}
 	for (; n >= 64; n -= 64, p += 64)
-		block(h, p);
-	unsigned char tail[128] = { 0 };
-	memcpy(tail, p, n);
-	tail[n] = 0x80;
-	size_t tl = n < 56 ? 64 : 128;
-	uint64_t bits = (uint64_t)len * 8;
+		block(c->h, p);
+	memcpy(c->buf, p, n);
+	c->nbuf = n;
+}
+
+void gw_sha256_final(struct gw_sha256 *c, unsigned char out[32])
+{
+	uint64_t bits = c->len * 8;
+	unsigned char pad[72] = { 0x80 };
+	size_t np = (c->nbuf < 56 ? 56 : 120) - c->nbuf;
 	for (int i = 0; i < 8; i++)
-		tail[tl - 1 - i] = (unsigned char)(bits >> (8 * i));
-	block(h, tail);
-	if (tl == 128)
-		block(h, tail + 64);
-	for (int i = 0; i < 8; i++)
-		snprintf(hex + 8 * i, 9, "%08x", h[i]);
+		pad[np + i] = (unsigned char)(bits >> (56 - 8 * i));
+	gw_sha256_update(c, pad, np + 8);
+	for (int i = 0; i < 8; i++) {
+		out[4 * i] = (unsigned char)(c->h[i] >> 24);
+		out[4 * i + 1] = (unsigned char)(c->h[i] >> 16);
+		out[4 * i + 2] = (unsigned char)(c->h[i] >> 8);
+		out[4 * i + 3] = (unsigned char)c->h[i];
+	}
+}
+
+void gw_sha256_hex(const void *data, size_t len, char hex[65])
+{
+	static const char d[] = "0123456789abcdef";
+	struct gw_sha256 c;
+	unsigned char md[32];
+	gw_sha256_init(&c);
+	gw_sha256_update(&c, data, len);
+	gw_sha256_final(&c, md);
+	for (int i = 0; i < 32; i++) {
+		hex[2 * i] = d[md[i] >> 4];
+		hex[2 * i + 1] = d[md[i] & 15];
+	}
+	hex[64] = '\0';
 }

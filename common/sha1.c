@@ -1,6 +1,6 @@
-/* sha1.c — see sha1.h. */
+/* sha1.c — see hash.h. */
 #include "compat.h"
-#include "sha1.h"
+#include "hash.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -9,7 +9,7 @@
 
 static uint32_t rol(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
 
-static void block(struct dp_sha1 *c, const unsigned char *p)
+static void block(struct gw_sha1 *c, const unsigned char *p)
 {
 	uint32_t w[80], a, b, cc, d, e, t;
 	int i;
@@ -30,7 +30,7 @@ static void block(struct dp_sha1 *c, const unsigned char *p)
 	c->h[0] += a; c->h[1] += b; c->h[2] += cc; c->h[3] += d; c->h[4] += e;
 }
 
-void dp_sha1_init(struct dp_sha1 *c)
+void gw_sha1_init(struct gw_sha1 *c)
 {
 	static const uint32_t iv[5] = { 0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0 };
 	memcpy(c->h, iv, sizeof iv);
@@ -38,7 +38,7 @@ void dp_sha1_init(struct dp_sha1 *c)
 	c->nbuf = 0;
 }
 
-void dp_sha1_update(struct dp_sha1 *c, const void *data, size_t n)
+void gw_sha1_update(struct gw_sha1 *c, const void *data, size_t n)
 {
 	const unsigned char *p = data;
 	c->len += n;
@@ -55,35 +55,35 @@ void dp_sha1_update(struct dp_sha1 *c, const void *data, size_t n)
 	}
 }
 
-void dp_sha1_hex(struct dp_sha1 *c, char hex[41])
+void gw_sha1_hex(struct gw_sha1 *c, char hex[41])
 {
 	uint64_t bits = c->len * 8;
 	unsigned char pad[72] = { 0x80 };
 	size_t np = (c->nbuf < 56 ? 56 : 120) - c->nbuf;
 	for (int i = 0; i < 8; i++)
 		pad[np + i] = (unsigned char)(bits >> (56 - 8 * i));
-	dp_sha1_update(c, pad, np + 8);
+	gw_sha1_update(c, pad, np + 8);
 	for (int i = 0; i < 5; i++)
 		snprintf(hex + 8 * i, 9, "%08x", c->h[i]);
 }
 
-void dp_blob_id(const void *data, size_t n, char hex[41])
+void gw_blob_id(const void *data, size_t n, char hex[41])
 {
-	struct dp_sha1 c;
+	struct gw_sha1 c;
 	char hdr[40];
 	int k = snprintf(hdr, sizeof hdr, "blob %zu", n);
-	dp_sha1_init(&c);
-	dp_sha1_update(&c, hdr, (size_t)k + 1);
-	dp_sha1_update(&c, data, n);
-	dp_sha1_hex(&c, hex);
+	gw_sha1_init(&c);
+	gw_sha1_update(&c, hdr, (size_t)k + 1);
+	gw_sha1_update(&c, data, n);
+	gw_sha1_hex(&c, hex);
 }
 
-int dp_blob_id_file(const char *path, size_t limit, char hex[41])
+int gw_blob_id_file(const char *path, size_t limit, char hex[41])
 {
 	struct sb s = SB_INIT;
 	if (sb_read_file(&s, path, limit) < 0)
 		return -1;
-	dp_blob_id(s.buf, s.len, hex);
+	gw_blob_id(s.buf, s.len, hex);
 	sb_release(&s);
 	return 0;
 }

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# fetch-testdeps.sh — puts every Go module and toolchain the tests use into
+# the module cache the go command uses here (GOMODCACHE as set, else its
+# default), through the module proxy (GOPROXY as set, else go's default).
+# The suites then run offline (GOPROXY=off, or a file:// proxy made from this
+# cache), so a fresh machine and a developer's machine test the same thing.
+# Idempotent: what is there already is not fetched again. Exit 1 naming the
+# module that could not be fetched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() {
+	echo "gowrap setup: cannot fetch $1: $2 (fix: make the Go module proxy reachable, e.g. GOPROXY=https://proxy.golang.org, then run bash scripts/setup.sh again)" >&2
+	exit 1
+}
+
+export GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOWORK=off
+tmp=$(mktemp -d)
+trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# The probe modules (tests/deps.bats, bench/deps.sh): everything their builds
+# and `go list -deps` need, for every target the tests build (the module set
+# does not depend on the target, the package set does; `go mod download`
+# fetches the modules of every package and test of the main module).
+probe() { # DIR-with-go.mod/go.sum [main.go from]
+	local name="$1" src="${2:-$1}" d
+	d="$tmp/$(basename "$1")"
+	mkdir -p "$d"
+	cp "$name/go.mod" "$name/go.sum" "$d/"
+	cp "$src/main.go" "$d/"
+	(cd "$d" && go mod download 2>"$d.err" && go list -deps ./... >/dev/null 2>>"$d.err") ||
+		fail "the modules of $name" "$(tail -1 "$d.err")"
+}
+probe tests/fixtures/depsprobe
+probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
+probe tests/fixtures/mcprobe
+
+# tests/toolchain.bats compares its module hash with go's for this module.
+(cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||
+	fail golang.org/x/sys@v0.30.0 "$(tail -1 "$tmp/xsys.err")"
+
+# Go 1.27.3: the GOTOOLCHAIN trap itself (a toolchain in GOMODCACHE).
+GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>"$tmp/tc.err" ||
+	fail "the go1.27.3 toolchain" "$(tail -1 "$tmp/tc.err")"
