@@ -1,7 +1,8 @@
 # common/mutations.py — mutations of the shared helpers for tools/mutants.py
-# (data only): the one error shape and the one JSON writer.
-SUITE = ["tests/errshape.bats", "tests/verify.bats"]
-TARGETS = ["build/shim/go", "build/gowrap", "build/symcheck"]
+# (data only): the one error shape, the one JSON writer, the one hash and the
+# one cache-record layer.
+SUITE = ["tests/errshape.bats", "tests/verify.bats", "tests/unit.bats", "tests/deps_ci.bats"]
+TARGETS = ["build/shim/go", "build/gowrap", "build/symcheck", "build/shim/gowrap-toolexec", "unit"]
 MUTATIONS = [
     ("relay-line-not-read-back", "common/report.c",
      "if (line && *line && parse_line(e, line) == 0) {",
@@ -19,4 +20,24 @@ MUTATIONS = [
      "\t\tif (w->n[w->depth])\n\t\t\tsb_adds(w->out, w->comma);",
      "\t\tif (0)\n\t\t\tsb_adds(w->out, w->comma);",
      "json"),
+    ("sha256-padding-boundary", "common/sha256.c",
+     "size_t np = (c->nbuf < 56 ? 56 : 120) - c->nbuf;",
+     "size_t np = (c->nbuf <= 56 ? 56 : 120) - c->nbuf;",
+     "hash"),
+    ("record-read-follows-symlinks", "common/trust.c",
+     "int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);",
+     "int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);",
+     "symlink"),
+    ("record-dirs-followed", "common/record.c",
+     "\t\tif (lstat(path->buf, &st) < 0) {\n\t\t\tif (errno != ENOENT)",
+     "\t\tif (stat(path->buf, &st) < 0) {\n\t\t\tif (errno != ENOENT)",
+     "symlink"),
+    ("record-read-blocks", "common/trust.c",
+     "int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);",
+     "int fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);",
+     "FIFO"),
+    ("record-append-follows", "common/record.c",
+     "\tif (!private_parent(file))\n\t\treturn -1;\n\tint fd = open(file, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);",
+     "\tint fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);",
+     "private record"),
 ]

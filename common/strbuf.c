@@ -296,3 +296,17 @@ void gw_strv_free(char ***v, size_t *n)
 	*v = NULL;
 	*n = 0;
 }
+
+const char *sb_add_printable(struct sb *s, const char *str)
+{
+	static const char hex[] = "0123456789abcdef";
+	for (const unsigned char *p = (const unsigned char *)str; *p; p++) {
+		if (*p < 0x20 || *p == 0x7f || *p == '\\') {
+			char esc[4] = { '\\', 'x', hex[*p >> 4], hex[*p & 15] };
+			sb_add(s, esc, 4);
+		} else {
+			sb_addc(s, (char)*p);
+		}
+	}
+	return s->buf;
+}

@@ -27,6 +27,10 @@ void sb_addf(struct sb *s, const char *fmt, ...) __attribute__((format(printf, 2
 /* Append str as a JSON string literal, quotes included; always valid UTF-8
  * (a byte that starts no valid UTF-8 sequence is written as \ufffd). */
 void sb_add_json_str(struct sb *s, const char *str);
+/* str for a terminal: control bytes (< 0x20, 0x7f) and backslash as \xNN,
+ * so a name read from a file or a child can never drive the terminal;
+ * every other byte as it is. Returns s->buf. */
+const char *sb_add_printable(struct sb *s, const char *str);
 void sb_reset(struct sb *s);
 void sb_release(struct sb *s);
 /* Hand the buffer to the caller (free() it); s is left empty. */

@@ -1,7 +1,8 @@
-# deps/mutations.py — mutations of the dependency fixer for tools/mutants.py
-# (data only): the shim's side (shim/deps.c), gowrap-toolexec and the fix
-# templates. Each must make a test of SUITE (narrowed by the filter) fail.
-SUITE = "tests/deps.bats"
+# deps/mutations.py — mutations of the dependency fix for tools/mutants.py
+# (data only): the gate and its memo, the post-build check, gowrap-toolexec
+# and the fix templates. Each must make a test of SUITE (narrowed by the
+# filter) fail.
+SUITE = ["tests/deps.bats", "tests/deps_ci.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -19,6 +20,10 @@ ENV = {
     "toolexec-fixes-std": {"DEPS_SETUP": "linux"},
     "gate-always-acts": {"DEPS_SETUP": "none"},
     "postcheck-only-this-call": {"DEPS_SETUP": "none"},
+    "gate-ignores-undownloaded": {"DEPS_SETUP": "none"},
+    "memo-watch-unchecked": {"DEPS_SETUP": "none"},
+    "memo-key-without-modfile": {"DEPS_SETUP": "none"},
+    "state-names-unescaped": {"DEPS_SETUP": "none"},
     "xsys-from-init": {"DEPS_SETUP": "ios"},
 }
 MUTATIONS = [
@@ -66,14 +71,36 @@ MUTATIONS = [
      "if (k.std)",
      "if (k.std && 0)",
      "exactly the copy"),
-    ("gate-always-acts", "shim/deps.c",
-     "if (!d->pkgs.len) {",
+    ("gate-always-acts", "deps/gate.c",
+     "if (known == 0 && !p->pkgs.len) {",
      "if (0) {",
-     "without a copy"),
-    ("postcheck-only-this-call", "shim/deps.c",
+     "without a copy|does not compile it"),
+    ("postcheck-only-this-call", "deps/check.c",
      "if (i >= nfixed && !present[i])",
      "if (i >= nfixed)",
      "post-build check"),
+    # The gate of old: it saw only what the module cache already held.
+    ("gate-ignores-undownloaded", "deps/gate.c",
+     ["int rc = dp_graph_list(b->realgo, b->effdir, test, args, n, &g, &why);",
+      "\tif (rc < 0) {\n\t\tsb_addf(&why, \"; gowrap-toolexec decides per compile\");"],
+     ["char *gp = getenv(\"GOPROXY\") ? gw_xstrdup(getenv(\"GOPROXY\")) : NULL;\n"
+      "\tsetenv(\"GOPROXY\", \"off\", 1);\n"
+      "\tint rc = dp_graph_list(b->realgo, b->effdir, test, args, n, &g, &why);\n"
+      "\tif (gp) setenv(\"GOPROXY\", gp, 1); else unsetenv(\"GOPROXY\");\n\tfree(gp);",
+      "\tif (rc < 0) { rc = 0; p->listed = 1; } else if (0) {\n\t\tsb_addf(&why, \"; gowrap-toolexec decides per compile\");"],
+     "fresh runner"),
+    ("memo-watch-unchecked", "deps/memo.c",
+     "if (!watch_holds(&cur))",
+     "if (!watch_holds(&cur) && 0)",
+     "memo: an import added"),
+    ("memo-key-without-modfile", "deps/memo.c",
+     "if (b->modfile && *b->modfile)",
+     "if (0)",
+     "memo: a -modfile"),
+    ("state-names-unescaped", "deps/gate.c",
+     "sb_add_printable(&pkg, first.buf);",
+     "sb_adds(&pkg, first.buf);",
+     "escaped"),
     ("xsys-from-init", "deps/templates/dp_xsys_ios.go.tmpl",
      "var _ = gowrapIOS()",
      "func init() { gowrapIOS() }",

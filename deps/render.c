@@ -2,12 +2,13 @@
 #include "compat.h"
 #include "render.h"
 #include "embedded.h"
+#include "marker.h"
 #include "hash.h"
 
 #include <string.h>
 
 static const char cpuid_needle[] = "c.featureSet.setIf(runtime.GOOS != \"ios\", AESARM, PMULL, SHA1, SHA2)";
-static const char cpuid_repl[] = "c.featureSet.setIf(gowrapMarker" DP_FIX_VERSION "(), AESARM, PMULL, SHA1, SHA2)";
+static const char cpuid_repl[] = "c.featureSet.setIf(" GW_MARKER_FUNC DP_FIX_VERSION "(), AESARM, PMULL, SHA1, SHA2)";
 
 static const char *tmpl_name(enum dp_fix fix)
 {
@@ -31,19 +32,30 @@ int dp_fix_has_bodyless(enum dp_fix fix)
 	return fix == DP_FIX_HWCAP;
 }
 
+/* The templates' two placeholders: the marker function's name and the fix
+ * version (common/marker.h, table.h). */
 static void expand(struct sb *out, const char *t, size_t n)
 {
-	static const char key[] = "{{FIX_VERSION}}";
+	static const struct {
+		const char *key, *val;
+	} ph[] = { { "{{MARKER}}", GW_MARKER_FUNC DP_FIX_VERSION }, { "{{FIX_VERSION}}", DP_FIX_VERSION } };
 	const char *end = t + n;
 	while (t < end) {
-		const char *k = strstr(t, key);
+		const char *k = strstr(t, "{{");
+		size_t i = 0, kl = 0;
+		for (; k && k < end && i < sizeof ph / sizeof ph[0]; i++) {
+			kl = strlen(ph[i].key);
+			if ((size_t)(end - k) >= kl && memcmp(k, ph[i].key, kl) == 0)
+				break;
+		}
 		if (!k || k >= end) {
 			sb_add(out, t, (size_t)(end - t));
 			return;
 		}
-		sb_add(out, t, (size_t)(k - t));
-		sb_adds(out, DP_FIX_VERSION);
-		t = k + sizeof key - 1;
+		sb_add(out, t, (size_t)(k - t) + (i == sizeof ph / sizeof ph[0] ? 2 : 0));
+		if (i < sizeof ph / sizeof ph[0])
+			sb_adds(out, ph[i].val);
+		t = i < sizeof ph / sizeof ph[0] ? k + kl : k + 2;
 	}
 }
 

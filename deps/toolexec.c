@@ -9,8 +9,8 @@
  * builds, yet share them across machines and cache directories. A known
  * defect gets its fix (one file added or one file replaced, written into the
  * compile's own object directory, which cmd/go trims from the binary) and a
- * `fixed` record in $GOWRAP_DEPS_STATE; an unknown variant gets an `unknown`
- * record and an untouched compile. libc only, static: it runs per tool call. */
+ * `fixed` record in the call's state record (state.h); an unknown variant
+ * gets an `unknown` record and an untouched compile. libc only, static: it runs per tool call. */
 #include "compat.h"
 #include "classify.h"
 #include "exitcodes.h"
@@ -18,6 +18,7 @@
 #include "fsutil.h"
 #include "render.h"
 #include "runcmd.h"
+#include "state.h"
 #include "strbuf.h"
 
 #include <errno.h>
@@ -35,22 +36,10 @@ static __attribute__((noreturn)) void run_tool(char **argv)
 		     strerror(errno)));
 }
 
-/* One record per line, one write(2) on an O_APPEND descriptor: parallel
- * compiles never interleave. A state file that cannot be written changes
- * nothing about the compile (the shim's marker check still runs). */
+/* What the shim reads back after go (state.h). */
 static void record(const char *kind, const char *pkg, const char *detail)
 {
-	const char *path = getenv("GOWRAP_DEPS_STATE");
-	if (!path || !*path)
-		return;
-	struct sb s = SB_INIT;
-	sb_addf(&s, "%s\t%s\t%s\n", kind, pkg, detail);
-	int fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		gw_write_all(fd, s.buf, s.len);
-		close(fd);
-	}
-	sb_release(&s);
+	dp_state_note(kind, pkg, detail);
 }
 
 static int version_V_full(char **argv)

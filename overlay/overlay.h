@@ -21,12 +21,13 @@
 
 #include <stddef.h>
 
+#include "marker.h"
 #include "report.h"
 
 /* The template version: the marker's suffix and part of every cache key. Bump
  * it whenever templates/ or the derivation in render.c changes. */
 #define OV_TEMPLATE_VERSION "V1"
-#define OV_MARKER_FUNC "gowrapMarker" OV_TEMPLATE_VERSION
+#define OV_MARKER_FUNC GW_MARKER_FUNC OV_TEMPLATE_VERSION
 #define OV_MARKER "internal/cpu." OV_MARKER_FUNC
 
 /* Names of the files the overlay touches, relative to GOROOT. */

@@ -1,8 +1,11 @@
 /* cmdline.c — see cmdline.h. */
 #include "compat.h"
 #include "cmdline.h"
+#include "strbuf.h"
+#include "gosetting.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* cmd/go's flags per subcommand, as Go 1.26 and 1.27 register them (they
@@ -95,15 +98,6 @@ static int flag_kind(unsigned sub, const char *name, size_t n)
 	return sub == SV ? K_BOOL : K_UNKNOWN;
 }
 
-int shim_sub_needs_overlay(const char *sub)
-{
-	static const char *const subs[] = { "build", "install", "run", "test", "vet", "list", NULL };
-	for (const char *const *s = subs; *s; s++)
-		if (strcmp(*s, sub) == 0)
-			return 1;
-	return 0;
-}
-
 /* Is argv[i] a -C flag (main.go handleChdirFlag's four spellings)?
  * Returns how many args it uses (1 or 2), 0 if not; sets *dir. */
 static int chdir_flag(int argc, char **argv, int i, const char **dir)
@@ -133,7 +127,12 @@ static int is_flag(const char *a)
 	return a[0] == '-' && a[1] != '\0';
 }
 
-/* Record a flag the shim must know (name[0..n), its value or NULL, the
+/* The flags whose values decide which files of which packages compile
+ * (go list takes them all: AddBuildFlags and AddCoverFlags). */
+static const char list_names[] =
+	" tags mod modfile overlay race msan asan buildmode linkshared cover covermode coverpkg ";
+
+/* Record a flag the model answers for (name[0..n), its value or NULL, the
  * argv index holding the value, and whether it is written inline). */
 static void note_flag(struct shim_cmdline *cl, const char *name, size_t n, const char *val,
 		      int val_idx, int inl, int is_test)
@@ -141,11 +140,18 @@ static void note_flag(struct shim_cmdline *cl, const char *name, size_t n, const
 #define IS(s) (n == sizeof(s) - 1 && memcmp(name, s, n) == 0)
 	if (IS("tags") && val) {
 		cl->tags = val;
-		cl->tags_idx = val_idx;
+		cl->tags_argv = 1;
 	} else if (IS("overlay") && val) {
 		cl->overlay = val;
 		cl->overlay_idx = val_idx;
 		cl->overlay_inline = inl;
+	} else if (IS("toolexec") && val) {
+		cl->toolexec = val;
+		cl->toolexec_argv = 1;
+	} else if (IS("modfile") && val) {
+		cl->modfile = val;
+	} else if (IS("mod") && val) {
+		cl->mod = val;
 	} else if (IS("o") && val) {
 		cl->output = val;
 	} else if (IS("buildmode") && val) {
@@ -153,34 +159,60 @@ static void note_flag(struct shim_cmdline *cl, const char *name, size_t n, const
 	} else if (IS("c") && is_test) {
 		cl->test_c = !(val && (strcmp(val, "false") == 0 || strcmp(val, "0") == 0));
 	}
+	if (listed(list_names, name, n)) {
+		struct sb w = SB_INIT;
+		sb_addf(&w, "-%.*s", (int)n, name);
+		if (val)
+			sb_addf(&w, "=%s", val);
+		gw_strv_add(&cl->listflags, &cl->nlistflags, w.buf);
+		sb_release(&w);
+	}
 #undef IS
 }
 
-void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
+/* The subcommand and -C, before or after it (`go -C dir sub` too: lookupCmd
+ * finds no command at argv[1], so handleChdirFlag looks there). Returns the
+ * index of the first argument after them, or 0 when there is no
+ * subcommand. */
+static int find_sub(int argc, char **argv, struct shim_cmdline *cl)
 {
-	memset(cl, 0, sizeof *cl);
-	cl->argc = argc;
-	cl->argv = argv;
-	cl->sub_idx = cl->tags_idx = cl->overlay_idx = cl->args_idx = -1;
-
-	/* `go -C dir sub ...` is accepted too: lookupCmd finds no command at
-	 * argv[1], so handleChdirFlag looks there. */
 	int i = 1;
 	int used = chdir_flag(argc, argv, i, &cl->chdir);
 	i += used;
 	if (i >= argc || is_flag(argv[i]))
-		return;
+		return 0;
 	cl->sub_idx = i;
 	cl->sub = argv[i];
 	i++;
-	if (!used) {
-		used = chdir_flag(argc, argv, i, &cl->chdir);
-		i += used;
-	}
+	if (!used)
+		i += chdir_flag(argc, argv, i, &cl->chdir);
 	cl->insert_at = i;
+	return i;
+}
 
-	unsigned sub = sub_bit(cl->sub);
-	int is_test = sub == ST;
+/* go run's package: the leading .go files, else the first argument
+ * (run.go: the rest are the program's arguments). */
+static void run_pkgs(struct shim_cmdline *cl)
+{
+	int i = cl->args_idx;
+	size_t n = strlen(cl->argv[i]);
+	if (n <= 3 || strcmp(cl->argv[i] + n - 3, ".go") != 0) {
+		gw_strv_add(&cl->pkgs, &cl->npkgs, cl->argv[i]);
+		return;
+	}
+	for (; i < cl->argc; i++) {
+		n = strlen(cl->argv[i]);
+		if (n <= 3 || strcmp(cl->argv[i] + n - 3, ".go") != 0)
+			break;
+		gw_strv_add(&cl->pkgs, &cl->npkgs, cl->argv[i]);
+	}
+}
+
+/* The flags after the subcommand; go test's packages as they come. */
+static void parse_flags(struct shim_cmdline *cl, int i, unsigned sub)
+{
+	int argc = cl->argc, is_test = sub == ST;
+	char **argv = cl->argv;
 	/* go test (test/testflag.go): the packages, then flags; a non-flag after
 	 * a flag that follows the packages ends go's parsing (it and the rest go
 	 * to the test binary), unless it may be the value of a flag go test does
@@ -206,6 +238,7 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 				continue;
 			}
 			pkgs = in_pkgs = 1;
+			gw_strv_add(&cl->pkgs, &cl->npkgs, a);
 			continue;
 		}
 		in_pkgs = after_unknown = 0;
@@ -234,4 +267,127 @@ void shim_cmdline_parse(int argc, char **argv, struct shim_cmdline *cl)
 		}
 		note_flag(cl, name, n, val, val_idx, inl, is_test);
 	}
+}
+
+/* GOFLAGS' entries: each "-name=value" or "-name"; the command line's
+ * flags win, so GOFLAGS only fills what argv left unset. cmd/go ignores an
+ * entry the subcommand does not define; the five the model answers for
+ * are defined for all six build subcommands. */
+static void goflags_apply(struct shim_cmdline *cl)
+{
+	const char *tags = NULL, *ov = NULL, *te = NULL, *mf = NULL, *md = NULL;
+	for (size_t i = 0; i < cl->gf.n; i++) {
+		const char *a = cl->gf.v[i];
+		if (a[0] != '-')
+			continue;
+		a += a[1] == '-' ? 2 : 1;
+		const char *eq = strchr(a, '=');
+		if (!eq)
+			continue;
+		size_t n = (size_t)(eq - a);
+#define IS(s) (n == sizeof(s) - 1 && memcmp(a, s, n) == 0)
+		if (IS("tags"))
+			tags = eq + 1;
+		else if (IS("overlay"))
+			ov = eq + 1;
+		else if (IS("toolexec"))
+			te = eq + 1;
+		else if (IS("modfile"))
+			mf = eq + 1;
+		else if (IS("mod"))
+			md = eq + 1;
+#undef IS
+	}
+	if (!cl->tags)
+		cl->tags = tags;
+	cl->gf_overlay = ov;
+	if (!cl->toolexec)
+		cl->toolexec = te;
+	if (!cl->modfile)
+		cl->modfile = mf;
+	if (!cl->mod)
+		cl->mod = md;
+}
+
+void shim_cmdline_parse(int argc, char **argv, const char *realgo, struct shim_cmdline *cl)
+{
+	memset(cl, 0, sizeof *cl);
+	cl->argc = argc;
+	cl->argv = argv;
+	cl->sub_idx = cl->overlay_idx = cl->args_idx = -1;
+	cl->pkgs = gw_xcalloc(1, sizeof *cl->pkgs);
+	cl->listflags = gw_xcalloc(1, sizeof *cl->listflags);
+	struct gw_target t;
+	gw_target_resolve(realgo, &t);
+	cl->goos = t.goos;
+	cl->goarch = t.goarch;
+	cl->goflags = t.goflags;
+	if (shim_split_quoted(cl->goflags, &cl->gf) < 0) {
+		cl->goflags_bad = 1;
+		cl->gf.v = gw_xcalloc(1, sizeof *cl->gf.v);
+		cl->gf.n = 0;
+	}
+	int i = find_sub(argc, argv, cl);
+	if (!i)
+		return;
+	unsigned sub = sub_bit(cl->sub);
+	cl->build_sub = sub != 0;
+	if (!sub)
+		return;
+	parse_flags(cl, i, sub);
+	if (sub != ST && cl->args_idx >= 0) {
+		if (sub == SR)
+			run_pkgs(cl);
+		else
+			for (int k = cl->args_idx; k < argc; k++)
+				gw_strv_add(&cl->pkgs, &cl->npkgs, argv[k]);
+	}
+	if (sub == SI || sub == SR)
+		for (size_t k = 0; k < cl->npkgs; k++)
+			if (strchr(cl->pkgs[k], '@'))
+				cl->pkg_at_version = 1;
+	goflags_apply(cl);
+}
+
+int shim_cmdline_ios_tag(const struct shim_cmdline *cl)
+{
+	return cl->tags ? shim_tags_has_ios(cl->tags) : 0;
+}
+
+char **shim_cmdline_argv(const struct shim_cmdline *cl, const char *ov, const char *te)
+{
+	char **v = gw_xcalloc((size_t)cl->argc + 3, sizeof *v);
+	int j = 0, at = cl->insert_at > 0 ? cl->insert_at : cl->argc;
+	for (int i = 0; i <= cl->argc; i++) {
+		if (i == at) {
+			if (ov && cl->overlay_idx < 0) {
+				struct sb f = SB_INIT;
+				sb_addf(&f, "-overlay=%s", ov);
+				v[j++] = sb_detach(&f);
+			}
+			if (te) {
+				struct sb f = SB_INIT;
+				sb_addf(&f, "-toolexec=%s", te);
+				v[j++] = sb_detach(&f);
+			}
+		}
+		if (i == cl->argc)
+			break;
+		if (ov && i == cl->overlay_idx) {
+			if (cl->overlay_inline) {
+				/* keep the caller's spelling (-overlay or --overlay) */
+				const char *eq = strchr(cl->argv[i], '=');
+				struct sb f = SB_INIT;
+				sb_add(&f, cl->argv[i], (size_t)(eq - cl->argv[i]) + 1);
+				sb_adds(&f, ov);
+				v[j++] = sb_detach(&f);
+			} else {
+				v[j++] = (char *)ov;
+			}
+			continue;
+		}
+		v[j++] = cl->argv[i];
+	}
+	v[j] = NULL;
+	return v;
 }

@@ -1,16 +1,25 @@
-/* gowrap.c — the `go` shim's main: decide, then exec or run the real go.
+/* gowrap.c — the `go` shim's main: one pipeline for every target.
+ *
+ *   parse (cmdline.h: argv + GOFLAGS + go env file) -> target
+ *   -> overlay step (iOS family: -overlay keyed on the GOROOT that compiles)
+ *   -> deps plan step (iOS family, linux/android arm64: deps.h)
+ *   -> run the real go -> verify step (overlay marker, deps markers)
+ *   -> log -> exit like go
  *
  * Promise: a call that gets nothing added is exec'ed to the real go with argv
  * and environment untouched (no extra process, no question asked of go).
  * A build-flag subcommand for an iOS-family arm64 target gets exactly one
  * -overlay (ours, or ours merged with the caller's) at a position the go
- * command accepts, keyed on the GOROOT that will really compile; it runs as a
- * child with signals forwarded, a written -o output is checked for the marker,
- * and the shim exits exactly as go did. gowrap's own faults stop the call
- * before go runs, with one `gowrap: ...` line and a code from exitcodes.h. */
+ * command accepts, keyed on the GOROOT that will really compile; a build
+ * whose packages carry a known defective CPU-feature copy gets gowrap's
+ * -toolexec. Then go runs as a child with signals forwarded, what it wrote
+ * is checked for the markers, and the shim exits exactly as go did.
+ * gowrap's own faults stop the call before go runs, with one `gowrap: ...`
+ * line and a code from exitcodes.h. Only cmdline.c reads argv and GOFLAGS. */
 #include "compat.h"
 #include "cmdline.h"
 #include "deps.h"
+#include "table.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -22,10 +31,9 @@
 #include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
-#include "target.h"
+#include "gosetting.h"
 #include "trust.h"
 #include "verify.h"
-#include "words.h"
 #include "workdir.h"
 
 #include <errno.h>
@@ -81,137 +89,21 @@ static int stat_output(const struct shim_cmdline *cl, const char *effdir, struct
 	return had;
 }
 
-/* -tags and -overlay from GOFLAGS (each must be -name=value there). */
-static void goflags_scan(const struct shim_words *w, const char **tags, const char **overlay)
-{
-	for (size_t i = 0; i < w->n; i++) {
-		const char *a = w->v[i];
-		if (a[0] != '-')
-			continue;
-		a += a[1] == '-' ? 2 : 1;
-		if (strncmp(a, "tags=", 5) == 0)
-			*tags = a + 5;
-		else if (strncmp(a, "overlay=", 8) == 0)
-			*overlay = a + 8;
-	}
-}
-
-/* The argv go gets: ours replaces the caller's -overlay in place, or is
- * inserted where cmdline.c says a flag is accepted. */
-static char **new_argv(const struct shim_cmdline *cl, const char *realgo, const char *ov,
-		       char **flag_out)
-{
-	char **v = gw_xcalloc((size_t)cl->argc + 2, sizeof *v);
-	struct sb f = SB_INIT;
-	int j = 0;
-	for (int i = 0; i < cl->argc; i++) {
-		if (i == cl->insert_at && cl->overlay_idx < 0) {
-			sb_addf(&f, "-overlay=%s", ov);
-			v[j++] = f.buf;
-		}
-		if (i == cl->overlay_idx) {
-			if (cl->overlay_inline) {
-				/* keep the caller's spelling (-overlay or --overlay) */
-				const char *eq = strchr(cl->argv[i], '=');
-				sb_add(&f, cl->argv[i], (size_t)(eq - cl->argv[i]) + 1);
-				sb_adds(&f, ov);
-				v[j++] = f.buf;
-			} else {
-				v[j++] = (char *)ov;
-			}
-			continue;
-		}
-		v[j++] = cl->argv[i];
-	}
-	if (cl->insert_at >= cl->argc && cl->overlay_idx < 0) {
-		sb_addf(&f, "-overlay=%s", ov);
-		v[j++] = f.buf;
-	}
-	v[0] = (char *)realgo;
-	*flag_out = f.len ? f.buf : NULL;
-	return v;
-}
-
-/* ---- gowrap-deps (shim/deps.h): CPU-feature copies in dependencies ---- */
-static struct shim_deps D;
-
-static int deps_sub(const char *sub)
-{
-	return strcmp(sub, "list") != 0; /* list compiles nothing for the binary */
-}
-
-static void deps_log_set(void)
-{
-	L.fields = shim_deps_log_fields;
-	L.fields_arg = &D;
-}
-
-/* A linux/android arm64 build: only -toolexec, and only when the module
- * graph holds a known copy; otherwise exactly the old pass-through. */
-static __attribute__((noreturn)) void deps_linux(const struct shim_cmdline *cl, const char *realgo,
-						 char **argv, const char *goflags)
-{
-	struct gw_err e = { 0 };
-	struct sb effdir = SB_INIT, cache = SB_INIT;
-	if (!deps_sub(cl->sub) || gw_effective_dir(cl->chdir, &effdir) < 0)
-		pass_through(realgo, argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
-	if (gw_cache_dir(&cache, &e) < 0)
-		fault(&e);
-	if (shim_deps_plan(cl, realgo, effdir.buf, shim_deps_family("linux", 0), goflags, cache.buf, &D, &e) < 0)
-		fault(&e);
-	deps_log_set();
-	if (!D.act)
-		pass_through(realgo, argv, D.reason);
-	L.dir = effdir.buf;
-	L.injected = 1;
-	char **nv = shim_deps_argv(argv, cl->argc, cl->insert_at, &D);
-	nv[0] = (char *)realgo;
-	const char *log = getenv("GOWRAP_LOG");
-	if (!(log && *log) && !shim_verify_wanted(cl)) {
-		setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
-		nv[0] = argv[0];
-		exec_go(realgo, nv);
-	}
-	shim_deps_setenv(&D);
-	struct stat before;
-	int had = shim_verify_wanted(cl) && stat_output(cl, effdir.buf, &before);
-	struct gw_cmd c = { .argv = nv };
-	int st = gw_run_wait(&c);
-	if (st < 0) {
-		gw_err_set(&e, GW_EXIT_NO_REAL_GO, "cannot run the real go", "check GOWRAP_GO or the go on PATH",
-			   "%s: %s", realgo, strerror(errno));
-		fault(&e);
-	}
-	L.exit_known = 1;
-	L.exit_code = gw_status_code(st);
-	struct sb outp = SB_INIT;
-	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	int check = ok && shim_output_to_verify(cl, effdir.buf, had ? &before : NULL, &outp);
-	int r = shim_deps_check(&D, check ? outp.buf : NULL, &e);
-	deps_log_set();
-	if (check) {
-		L.output = outp.buf;
-		L.verified = r == 0;
-	}
-	if (r < 0)
-		fault(&e);
-	shim_log_write(&L);
-	gw_exit_like(st);
-}
-/* ---- end gowrap-deps ---- */
-
 /* What main's steps share: the call as parsed and what each step found.
  * One static instance, so all of it stays reachable when fault() exits. */
 struct call {
 	char **argv;
 	struct sb realgo;
 	struct shim_cmdline cl;
-	struct shim_target t;
-	struct shim_words gf;   /* GOFLAGS, split */
-	const char *gf_overlay; /* GOFLAGS' -overlay, or NULL */
+	int ios;                /* an iOS-family target: the overlay step applies */
+	int family;             /* DP_FAM_*: the deps step applies */
 	struct sb effdir, gowrap, cache, merged;
 	struct shim_answer a;
-	const char *ov;         /* the -overlay go gets */
+	const char *ov;         /* the -overlay go gets; NULL: none */
+	const char *ov_reason;  /* why not, for the log */
+	struct dp_build b;
+	struct dp_plan d;
+	int deps_ran;
 	char **nv;              /* go's argv */
 	struct stat before;     /* -o's file before go ran */
 	int had_output;
@@ -224,27 +116,23 @@ struct call {
 static struct call C = { .realgo = SB_INIT, .effdir = SB_INIT, .gowrap = SB_INIT, .cache = SB_INIT,
 			 .merged = SB_INIT, .bindir = SB_INIT, .outp = SB_INIT };
 
-/* Does the call's tag list (argv's -tags, else GOFLAGS') hold ios? Also
- * notes GOFLAGS' -overlay. Malformed GOFLAGS is our fault to report; a
- * malformed -tags on the command line is go's. */
+/* The target's ios tag: 1 or 0; a malformed list in GOFLAGS is our fault to
+ * report (107), one on the command line is go's (passed through). */
 static int ios_tag_of(struct call *c)
 {
 	struct gw_err e = { 0 };
-	if (shim_split_quoted(c->t.goflags, &c->gf) < 0) {
+	const struct shim_cmdline *cl = &c->cl;
+	if (cl->goflags_bad) {
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes in GOFLAGS (Go 1.21+ splits it like a shell word list)",
-			   "unterminated quote in GOFLAGS=%s", c->t.goflags);
+			   "unterminated quote in GOFLAGS=%s", cl->goflags);
 		fault(&e);
 	}
-	const char *gf_tags = NULL;
-	goflags_scan(&c->gf, &gf_tags, &c->gf_overlay);
-	const char *tags = c->cl.tags ? c->cl.tags : gf_tags;
-	L.tags = tags;
-	int ios_tag = tags ? shim_tags_has_ios(tags) : 0;
-	if (ios_tag < 0 && !c->cl.tags) {
+	int ios_tag = shim_cmdline_ios_tag(cl);
+	if (ios_tag < 0 && !cl->tags_argv) {
 		gw_err_set(&e, GW_EXIT_GOFLAGS, "cannot parse GOFLAGS",
 			   "balance the quotes of -tags in GOFLAGS, or write it comma-separated (-tags=a,b)",
-			   "unterminated quote in the -tags value of GOFLAGS=%s", c->t.goflags);
+			   "unterminated quote in the -tags value of GOFLAGS=%s", cl->goflags);
 		fault(&e);
 	}
 	if (ios_tag < 0)
@@ -252,37 +140,49 @@ static int ios_tag_of(struct call *c)
 	return ios_tag;
 }
 
-/* Step 1: which subcommand and target. Returns only for an iOS-family
- * arm64 build; everything else is passed through (or, for linux/android
- * arm64, handed to the dependency fix). */
-static void choose_target(struct call *c, int argc)
+/* Step 1: which subcommand and target. Returns only for a build of a
+ * target gowrap fixes something for; everything else is passed through. */
+static void choose_target(struct call *c)
 {
 	const char *realgo = c->realgo.buf;
-	shim_cmdline_parse(argc, c->argv, &c->cl);
-	L.subcommand = c->cl.sub;
-	if (!c->cl.sub)
+	const struct shim_cmdline *cl = &c->cl;
+	L.subcommand = cl->sub;
+	if (!cl->sub)
 		pass_through(realgo, c->argv, "no subcommand");
-	if (!shim_sub_needs_overlay(c->cl.sub))
+	if (!cl->build_sub)
 		pass_through(realgo, c->argv, "subcommand does not compile for the target");
-
-	shim_target_resolve(realgo, &c->t);
-	L.goos = c->t.goos;
-	L.goarch = c->t.goarch;
-	if (strcmp(c->t.goarch, "arm64") != 0)
+	L.goos = cl->goos;
+	L.goarch = cl->goarch;
+	if (strcmp(cl->goarch, "arm64") != 0)
 		pass_through(realgo, c->argv, "GOARCH is not arm64");
 	int ios_tag = ios_tag_of(c);
-	int ios = strcmp(c->t.goos, "ios") == 0;
-	/* gowrap-deps: linux/android arm64 (deps.h) */
-	if (!ios && !ios_tag && shim_deps_family(c->t.goos, 0))
-		deps_linux(&c->cl, realgo, c->argv, c->t.goflags);
-	if (!ios && !ios_tag)
-		pass_through(realgo, c->argv, "not an iOS-family target (GOOS is not ios, no ios tag)");
+	L.tags = cl->tags;
 	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
 	 * SagerNet gomobile builds it). Elsewhere internal/cpu has its own
 	 * osInit (linux, android, freebsd, openbsd; windows since Go 1.27), which
 	 * the overlay's added `arm64 && ios` file would redeclare. */
-	if (!ios && strcmp(c->t.goos, "darwin") != 0)
-		pass_through(realgo, c->argv, "the ios tag outside darwin: not an iOS-family target");
+	c->ios = strcmp(cl->goos, "ios") == 0 || (ios_tag && strcmp(cl->goos, "darwin") == 0);
+	c->family = dp_family(cl->goos, cl->goarch, c->ios);
+	if (c->family == DP_FAM_LINUX && strcmp(cl->sub, "list") == 0)
+		c->family = 0; /* list compiles nothing: only the overlay matters to it */
+	if (!c->family)
+		pass_through(realgo, c->argv,
+			     ios_tag && !c->ios ? "the ios tag outside darwin: not an iOS-family target"
+						: "not an iOS-family target (GOOS is not ios, no ios tag)");
+}
+
+/* Step 2: where go runs and gowrap's cache, checked on every path. */
+static void prepare(struct call *c)
+{
+	struct gw_err e = { 0 };
+	if (gw_effective_dir(c->cl.chdir, &c->effdir) < 0)
+		pass_through(c->realgo.buf, c->argv, "-C directory unusable: the go command reports it");
+	L.dir = c->effdir.buf;
+	if (gw_cache_dir(&c->cache, &e) < 0)
+		fault(&e);
+	/* Only the caller may have written what we read from the cache. */
+	if (gw_trust_cache_root(c->cache.buf, &e) < 0)
+		fault(&e);
 }
 
 /* Ask gowrap for the overlay (memo miss) and remember the answer. */
@@ -311,19 +211,16 @@ static void ask_gowrap(struct call *c, const char *key)
 		shim_memo_store(c->cache.buf, key, c->realgo.buf, &c->a);
 }
 
-/* Step 2: the overlay for the GOROOT that will compile, from the memo or
- * from gowrap. Returns only when the toolchain needs it. */
-static void find_overlay(struct call *c)
+/* Step 3: the overlay for the GOROOT that will compile, from the memo or
+ * from gowrap (iOS family only). c->ov stays NULL when the toolchain needs
+ * none. */
+static void overlay_step(struct call *c)
 {
 	struct gw_err e = { 0 };
 	const char *realgo = c->realgo.buf;
-	if (gw_effective_dir(c->cl.chdir, &c->effdir) < 0)
-		pass_through(realgo, c->argv, "-C directory unusable: the go command reports it");
-	L.dir = c->effdir.buf;
-	if (gw_find_cli(&c->gowrap, &e) < 0 || gw_cache_dir(&c->cache, &e) < 0)
-		fault(&e);
-	/* Only the caller may have written what we read from the cache. */
-	if (gw_trust_cache_root(c->cache.buf, &e) < 0)
+	if (!c->ios)
+		return;
+	if (gw_find_cli(&c->gowrap, &e) < 0)
 		fault(&e);
 
 	static struct sb key = SB_INIT;
@@ -336,77 +233,85 @@ static void find_overlay(struct call *c)
 		ask_gowrap(c, keyed ? key.buf : NULL);
 	L.goroot = c->a.goroot;
 	L.goversion = c->a.goversion;
-	if (strcmp(c->a.ov.status, "applied") != 0)
-		pass_through(realgo, c->argv, "not needed: this toolchain detects ARM64 features on iOS itself");
+	if (strcmp(c->a.ov.status, "applied") != 0) {
+		c->ov_reason = "not needed: this toolchain detects ARM64 features on iOS itself";
+		return;
+	}
 	/* go install/run pkg@version may switch to a (newer) toolchain go env
 	 * did not see; one newer than a fixed toolchain needs nothing either. */
 	if (shim_pkgver_check(&c->cl, realgo, c->a.goversion, c->a.gomodcache, &e) < 0)
 		fault(&e);
 	if (shim_memo_trust_answer(c->cache.buf, &c->a, &e) < 0)
 		fault(&e);
+	c->ov = c->a.ov.overlay;
 }
 
-/* Step 3: go's argv — our overlay (merged with the caller's: argv's last
+/* Step 4: the dependency fix's plan (deps.h), from what the model says. */
+static void deps_step(struct call *c)
+{
+	struct gw_err e = { 0 };
+	const struct shim_cmdline *cl = &c->cl;
+	if (strcmp(cl->sub, "list") == 0)
+		return; /* list compiles nothing for the binary */
+	c->b = (struct dp_build){
+		.realgo = c->realgo.buf, .effdir = c->effdir.buf, .cache = c->cache.buf, .sub = cl->sub,
+		.family = c->family, .listflags = cl->listflags, .nlistflags = cl->nlistflags,
+		.pkgs = cl->pkgs, .npkgs = cl->npkgs, .pkg_at_version = cl->pkg_at_version,
+		.their_toolexec = cl->toolexec, .modfile = cl->modfile,
+	};
+	int r = dp_plan(&c->b, &c->d, &e);
+	c->deps_ran = 1;
+	L.fields = dp_log_fields;
+	L.fields_arg = &c->d;
+	if (r < 0)
+		fault(&e);
+}
+
+/* Step 5: go's argv — our overlay (merged with the caller's: argv's last
  * -overlay, else GOFLAGS'), and -toolexec when the dependency fix acts. */
 static void make_argv(struct call *c)
 {
 	struct gw_err e = { 0 };
-	const char *theirs = c->cl.overlay ? c->cl.overlay : c->gf_overlay;
-	c->ov = c->a.ov.overlay;
-	if (theirs && *theirs) {
+	if (!c->ov && !c->d.act)
+		pass_through(c->realgo.buf, c->argv, c->ov_reason ? c->ov_reason : c->d.reason);
+	const char *theirs = c->cl.overlay ? c->cl.overlay : c->cl.gf_overlay;
+	if (c->ov && theirs && *theirs) {
 		if (gw_merge_ask(c->gowrap.buf, c->cache.buf, c->a.ov.overlay, theirs, c->effdir.buf,
 				 &c->merged, &e) < 0)
 			fault(&e);
 		c->ov = c->merged.buf;
 	}
-	char *flag;
-	c->nv = new_argv(&c->cl, c->realgo.buf, c->ov, &flag);
+	c->nv = shim_cmdline_argv(&c->cl, c->ov, c->d.act ? c->d.toolexec.buf : NULL);
 	L.injected = 1;
 	L.overlay = c->ov;
-	/* gowrap-deps: the iOS family gets the dependency fix too (deps.h) */
-	if (deps_sub(c->cl.sub)) {
-		if (shim_deps_plan(&c->cl, c->realgo.buf, c->effdir.buf, shim_deps_family(c->t.goos, 1),
-				   c->t.goflags, c->cache.buf, &D, &e) < 0)
-			fault(&e);
-		deps_log_set();
-		if (D.act) {
-			int n = 0;
-			while (c->nv[n])
-				n++;
-			char **with = shim_deps_argv(c->nv, n, c->cl.insert_at, &D);
-			free(c->nv); /* the strings stay: with points at them */
-			c->nv = with;
-			setenv("GOWRAP_DEPS_FAMILY", D.family, 1);
-		}
-	}
-	/* go's argv[0] is what the caller gave us, on every path (exec, spawn). */
-	c->nv[0] = c->argv[0];
+	L.reason = c->ov ? NULL : c->ov_reason;
+	if (c->d.act)
+		dp_plan_setenv(&c->d);
 }
 
-/* Step 4: nothing to do after go (no output to verify, no log line to
- * finish): become go, as on pass-through — same pid, signals and status by
- * construction, and no extra process. Else remember what the check after
- * go needs and return. */
+/* Step 6: nothing to do after go (no output to verify, no log line to
+ * finish, no state record to read and remove): become go, as on
+ * pass-through — same pid, signals and status by construction, and no extra
+ * process. Else remember what the check after go needs and return. */
 static void exec_or_prepare(struct call *c)
 {
 	const char *log = getenv("GOWRAP_LOG");
-	if (!(log && *log) && !shim_verify_wanted(&c->cl) && !shim_install_verify_wanted(&c->cl))
+	if (!(log && *log) && !c->d.act && !shim_verify_wanted(&c->cl) &&
+	    !shim_install_verify_wanted(&c->cl))
 		exec_go(c->realgo.buf, c->nv);
 	if (shim_verify_wanted(&c->cl))
 		c->had_output = stat_output(&c->cl, c->effdir.buf, &c->before);
 	c->installing = shim_install_verify_wanted(&c->cl);
 	c->check_bins = c->installing
-				? shim_install_dir(c->realgo.buf, c->t.goos, c->t.goarch, &c->bindir) == 0
+				? shim_install_dir(c->realgo.buf, c->cl.goos, c->cl.goarch, &c->bindir) == 0
 				: shim_outdir_verify_wanted(&c->cl, c->effdir.buf, &c->bindir);
 	if (c->check_bins)
 		shim_snapshot_take(c->bindir.buf, &c->bins);
 }
 
-/* Step 5: go as a child; its wait status. */
+/* Step 7: go as a child; its wait status. */
 static int run_go(struct call *c)
 {
-	if (D.act)
-		shim_deps_setenv(&D);
 	struct gw_cmd cmd = { .argv = c->nv };
 	int st = gw_run_wait_as(c->realgo.buf, &cmd);
 	if (st < 0) {
@@ -441,15 +346,21 @@ static void check_marker(const struct call *c, const char *file, const char *wha
 	"make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "             \
 	"(no GOROOT override or wrapper in between), then " again "; GOWRAP_VERIFY=0 skips this check"
 
-/* Step 6: after a successful go, every file it wrote carries the marker
- * (-o's file, or each new file of the install or -o directory), and every
- * fixed dependency its own (deps.h). */
+/* Step 8: after a successful go, every file it wrote carries the overlay's
+ * marker (-o's file, or each new file of the install or -o directory), and
+ * every fixed dependency its own (deps.h). */
 static void verify_outputs(struct call *c, int st)
 {
 	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
-	if (ok && shim_output_to_verify(&c->cl, c->effdir.buf, c->had_output ? &c->before : NULL, &c->outp))
+	int have = ok && shim_output_to_verify(&c->cl, c->effdir.buf, c->had_output ? &c->before : NULL,
+					       &c->outp);
+	if (have && c->ov)
 		check_marker(c, c->outp.buf, "built output lacks the gowrap marker", FIX_VERIFY("rebuild"));
-	if (c->check_bins && ok) {
+	if (have && !c->ov) {
+		L.output = c->outp.buf;
+		L.verified = 1; /* the deps check below decides */
+	}
+	if (c->check_bins && ok && c->ov) {
 		char **changed = shim_snapshot_changed(c->bindir.buf, &c->bins);
 		for (size_t i = 0; changed[i]; i++) {
 			if (vf_is_go_package_archive(changed[i]))
@@ -460,12 +371,11 @@ static void verify_outputs(struct call *c, int st)
 				     FIX_VERIFY("reinstall"));
 		}
 	}
-	if (D.act) { /* gowrap-deps: every fixed package's marker (deps.h) */
-		struct gw_err e = { 0 };
-		int r = shim_deps_check(&D, c->outp.len ? c->outp.buf : NULL, &e);
-		deps_log_set();
-		if (r < 0)
-			fault(&e);
+	struct gw_err e = { 0 };
+	if (c->d.act && dp_check(&c->d, c->cache.buf, have ? c->outp.buf : NULL, &e) < 0) {
+		if (e.code == GW_EXIT_VERIFY)
+			L.verified = 0;
+		fault(&e);
 	}
 }
 
@@ -475,11 +385,16 @@ int main(int argc, char **argv)
 	struct gw_err e = { 0 };
 	c->argv = argv;
 	shim_log_init(&L);
-	if (gw_find_real_go(&c->realgo, &e) < 0 || shim_loop_check(c->realgo.buf, argc, argv, &e) < 0)
+	if (gw_find_real_go(&c->realgo, &e) < 0)
 		fault(&e);
-	choose_target(c, argc);
-	/* From here the call needs the overlay. */
-	find_overlay(c);
+	shim_cmdline_parse(argc, argv, c->realgo.buf, &c->cl);
+	if (shim_loop_check(c->realgo.buf, c->cl.argc, c->cl.argv, &e) < 0)
+		fault(&e);
+	choose_target(c);
+	/* From here gowrap may add something; each step says what. */
+	prepare(c);
+	overlay_step(c);
+	deps_step(c);
 	make_argv(c);
 	exec_or_prepare(c);
 	int st = run_go(c);

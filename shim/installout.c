@@ -14,14 +14,14 @@
 int shim_install_dir(const char *realgo, const char *goos, const char *goarch, struct sb *dir)
 {
 	int cross = strcmp(goos, HOST_GOOS) != 0 || strcmp(goarch, HOST_GOARCH) != 0;
-	char *gobin = shim_go_setting(realgo, "GOBIN");
+	char *gobin = gw_go_setting(realgo, "GOBIN");
 	if (!cross && *gobin) {
 		sb_adds(dir, gobin);
 		free(gobin);
 		return 0;
 	}
 	free(gobin);
-	char *gopath = shim_go_setting(realgo, "GOPATH");
+	char *gopath = gw_go_setting(realgo, "GOPATH");
 	size_t n = strcspn(gopath, ":");
 	int rc = 0;
 	if (n) {

@@ -1,16 +1,18 @@
-/* memo.c — see memo.h. File format (v2), all "tag\tvalue" lines, no JSON:
- * the key block (starting "memo\tv2"), a line "--", the answer (goroot,
- * goversion, gomodcache, overlay, marker, status, variant, ovgoversion, then
- * "in" and "rep" lines), a line "--", the validation block, and a closing
- * "end". Anything else — another version, a torn file, an unexpected line —
- * is a miss; an answer whose values hold a tab or newline is never stored. */
+/* memo.c — see memo.h. A record (common/record.h) of kind MEMO_KIND whose
+ * body is all "tag\tvalue" lines, no JSON: the key block (starting
+ * "memo\tv2"), a line "--", the answer (goroot, goversion, gomodcache,
+ * overlay, marker, status, variant, ovgoversion, then "in" and "rep" lines),
+ * a line "--", and the validation block. Anything else — another version, a
+ * torn record, an unexpected line — is a miss; an answer whose values hold a
+ * tab or newline is never stored. */
 #include "compat.h"
 #include "memo.h"
 #include "fsutil.h"
 #include "goquery.h"
 #include "pathwalk.h"
+#include "record.h"
 #include "hash.h"
-#include "target.h"
+#include "gosetting.h"
 #include "trust.h"
 
 #include <inttypes.h>
@@ -110,7 +112,7 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	add_walk_up(key, "gomod", effdir, "go.mod");
 	add_walk_up(key, "gowork", effdir, "go.work");
 	struct sb f = SB_INIT;
-	if (shim_goenv_file(&f) == 0 && !bad(f.buf))
+	if (gw_goenv_file(&f) == 0 && !bad(f.buf))
 		add_file(key, "goenv", f.buf);
 	else
 		sb_adds(key, "goenv\t-\n");
@@ -118,11 +120,14 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	return 0;
 }
 
-static void memo_path(struct sb *p, const char *cache, const char *key)
+#define MEMO_KIND "overlay-memo 3"
+
+/* The record's path below the cache. */
+static void memo_path(struct sb *p, const char *key)
 {
 	char hex[65];
 	gw_sha256_hex(key, strlen(key), hex);
-	gw_path_join(p, cache, "memo/");
+	sb_adds(p, "memo/");
 	sb_adds(p, hex);
 }
 
@@ -172,7 +177,7 @@ void shim_memo_store(const char *cache, const char *key, const char *realgo,
 {
 	if (answer_bad(a))
 		return;
-	struct sb s = SB_INIT, p = SB_INIT, d = SB_INIT;
+	struct sb s = SB_INIT, p = SB_INIT;
 	sb_adds(&s, key);
 	sb_adds(&s, "--\n");
 	sb_addf(&s, "goroot\t%s\ngoversion\t%s\ngomodcache\t%s\n", a->goroot, a->goversion, a->gomodcache);
@@ -184,15 +189,11 @@ void shim_memo_store(const char *cache, const char *key, const char *realgo,
 		sb_addf(&s, "rep\t%s\n", a->ov.repl[i]);
 	sb_adds(&s, "--\n");
 	validation(&s, realgo, a);
-	sb_adds(&s, "end\n");
-	gw_path_join(&d, cache, "memo");
-	memo_path(&p, cache, key);
-	struct gw_err e;
-	if (gw_trust_subdir(d.buf, &e) == 0)
-		gw_write_atomic(p.buf, s.buf, s.len, 0600, &e);
+	memo_path(&p, key);
+	struct gw_err e; /* a memo that cannot be written is only slower */
+	gw_rec_write(cache, p.buf, MEMO_KIND, s.buf, s.len, &e);
 	sb_release(&s);
 	sb_release(&p);
-	sb_release(&d);
 }
 
 /* Value of "tag\t" at *cur, advancing past the line; NULL if not there. */
@@ -215,19 +216,9 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 {
 	struct sb p = SB_INIT, b = SB_INIT, v = SB_INIT;
 	memset(a, 0, sizeof *a);
-	memo_path(&p, cache, key);
-	int hit = 0;
+	memo_path(&p, key);
 	/* The memo names the overlay go will read: it must be ours alone. */
-	struct stat dst;
-	gw_path_join(&v, cache, "memo");
-	if (lstat(v.buf, &dst) < 0)
-		goto out;
-	if (gw_trust_stat(v.buf, &dst, 1, e) < 0) {
-		hit = -1;
-		goto out;
-	}
-	sb_reset(&v);
-	int r = gw_read_trusted(p.buf, 1u << 20, &b, e);
+	int hit = 0, r = gw_rec_read(cache, p.buf, MEMO_KIND, 1u << 20, &b, e);
 	if (r != 0) {
 		hit = r < 0 ? -1 : 0;
 		goto out;
@@ -255,8 +246,7 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 	cur += 3;
 	/* Recompute the validation block now and compare it byte for byte. */
 	validation(&v, realgo, a);
-	hit = strlen(cur) == v.len + 4 && memcmp(cur, v.buf, v.len) == 0 &&
-	      strcmp(cur + v.len, "end\n") == 0;
+	hit = strlen(cur) == v.len && memcmp(cur, v.buf, v.len) == 0;
 out:
 	if (hit != 1)
 		shim_answer_free(a);

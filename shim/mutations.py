@@ -1,6 +1,6 @@
 # shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
 # Each must make a test of SUITE (narrowed by the filter) fail.
-SUITE = "tests/shim.bats"
+SUITE = ["tests/shim.bats", "tests/unit.bats"]
 TARGETS = ["build/shim/go", "build/gowrap"]
 MUTATIONS = [
     ("tag-substring-match", "shim/words.c",
@@ -9,9 +9,17 @@ MUTATIONS = [
     ("tag-last-in-list-missed", "shim/words.c",
      "\t\tif (!c)\n\t\t\tbreak;\n\t\tp = c + 1;", "\t\tbreak;\n\t\tp = c + 1;",
      "gomobile style|Mac Catalyst"),
-    ("goflags-tags-ignored", "shim/gowrap.c",
-     "\t\tif (strncmp(a, \"tags=\", 5) == 0)\n\t\t\t*tags = a + 5;", "\t\tif (0)\n\t\t\t*tags = a + 5;",
-     "gomobile style|Mac Catalyst"),
+    ("goflags-tags-ignored", "shim/cmdline.c",
+     "\t\tif (IS(\"tags\"))\n\t\t\ttags = eq + 1;", "\t\tif (0)\n\t\t\ttags = eq + 1;",
+     "gomobile style|Mac Catalyst|corpus"),
+    # The parser of old: a flag's separate value ended its view of argv.
+    ("stops-at-first-flag-value", "shim/cmdline.c",
+     "\t\t\tval = argv[++i];\n\t\t\tval_idx = i;\n\t\t\tinl = 0;",
+     "\t\t\tval = argv[i + 1];\n\t\t\tval_idx = i + 1;\n\t\t\tinl = 0;\n\t\t\tnote_flag(cl, name, n, val, val_idx, inl, is_test);\n\t\t\tbreak;",
+     "corpus"),
+    ("goflags-toolexec-ignored", "shim/cmdline.c",
+     "\t\telse if (IS(\"toolexec\"))\n\t\t\tte = eq + 1;", "\t\telse if (0)\n\t\t\tte = eq + 1;",
+     "corpus"),
     ("log-two-writes", "shim/shimlog.c",
      "ssize_t w = write(fd, s.buf, s.len);",
      "ssize_t w = write(fd, s.buf, s.len / 2); if (w >= 0) w += write(fd, s.buf + s.len / 2, s.len - s.len / 2);",
@@ -24,6 +32,6 @@ MUTATIONS = [
      "{ K_BOOL, SALL, 1, \" v \" },", "{ K_VALUE, SALL, 1, \" v \" },",
      "non-flag after a post-package flag"),
     ("outdir-not-checked", "shim/gowrap.c",
-     "if (c->check_bins && ok) {", "if (0) {",
+     "if (c->check_bins && ok && c->ov) {", "if (0) {",
      "directory checks what go wrote"),
 ]

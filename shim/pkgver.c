@@ -154,7 +154,7 @@ int shim_pkgver_check(const struct shim_cmdline *cl, const char *realgo, const c
 	if (!at || arg[0] == '/' || strcmp(arg, ".") == 0 || strcmp(arg, "..") == 0 ||
 	    strncmp(arg, "./", 2) == 0 || strncmp(arg, "../", 3) == 0 || at == arg || !at[1])
 		return 0;
-	char *tc = shim_go_setting(realgo, "GOTOOLCHAIN");
+	char *tc = gw_go_setting(realgo, "GOTOOLCHAIN");
 	const char *plus = strchr(tc, '+');
 	int may_switch = strcmp(tc, "auto") == 0 || strcmp(tc, "path") == 0 ||
 			 (plus && (strcmp(plus, "+auto") == 0 || strcmp(plus, "+path") == 0));

@@ -95,9 +95,11 @@ for p in sorted(glob.glob("*/mutations.py")):
     m = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(m)
     for name, f, old, *_ in m.MUTATIONS:
-        if old not in open(f, encoding="utf-8", errors="surrogateescape").read():
-            print(f"{p}: {name}: text not found in {f}")
-            bad += 1
+        text = open(f, encoding="utf-8", errors="surrogateescape").read()
+        for o in (old if isinstance(old, (list, tuple)) else [old]):
+            if o not in text:
+                print(f"{p}: {name}: text not found in {f}")
+                bad += 1
 print(f"{bad} stale")
 PY
 	assert_success

@@ -276,7 +276,8 @@ setup() {
 
 @test "injection position: after the subcommand, after -C dir, never after packages or -args" {
 	make_recording_go "$TMP/rgo"
-	export GOWRAP_GO="$TMP/rgo" ARGV_FILE="$TMP/argv" GOOS=ios GOARCH=arm64 CGO_ENABLED=0
+	# (GOWRAP_DEPS=0: only -overlay here; deps_ci.bats places -toolexec)
+	export GOWRAP_GO="$TMP/rgo" ARGV_FILE="$TMP/argv" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 GOWRAP_DEPS=0
 	make_args_module "$TMP/m"
 	cd "$TMP/m"
 	sgo list -e -f x . -tags ios >/dev/null

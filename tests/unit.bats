@@ -42,3 +42,92 @@ hash_agrees() {
 	head -c 3000000 /dev/urandom >"$BATS_TEST_TMPDIR/big"
 	hash_agrees "$BATS_TEST_TMPDIR/big" 65537
 }
+
+@test "the go command-line model answers every question for a corpus of real command lines (gomobile, sing-box, -toolexec/-modfile after -o/-C/-tags, -C first, --, -args, GOFLAGS)" {
+	run "$UNIT/cmdline_corpus" "$BATS_TEST_DIRNAME/unit/cmdline.corpus"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	# the driver itself fails a wrong expectation
+	sed 's/^expect: toolexec=X toolexec_argv=1 output=OUT pkgs=\.$/expect: toolexec=Q/' \
+		"$BATS_TEST_DIRNAME/unit/cmdline.corpus" >"$BATS_TEST_TMPDIR/c"
+	run "$UNIT/cmdline_corpus" "$BATS_TEST_TMPDIR/c"
+	assert_failure 1
+	assert_line --partial "toolexec=X, want Q"
+}
+
+# --- common/record.h: the one way gowrap keeps a file between calls ---------
+
+rec() { "$UNIT/record_check" "$C" "$@"; }
+
+@test "records: framed, atomic, read back; torn, foreign-kind and missing ones read as no record" {
+	C="$BATS_TEST_TMPDIR/c" && mkdir -m 0700 "$C"
+	run rec write a/b/r "kind 1" "hello"
+	assert_output "0 "
+	assert [ "$(stat -c %a "$C/a")" = 700 ] && assert [ "$(stat -c %a "$C/a/b/r")" = 600 ]
+	run rec read a/b/r "kind 1"
+	assert_output "0 hello"
+	run rec read a/b/r "kind 2"
+	assert_output "1"
+	head -c 20 "$C/a/b/r" >"$C/a/b/torn"
+	run rec read a/b/torn "kind 1"
+	assert_output "1"
+	run rec read a/b/none "kind 1"
+	assert_output "1"
+	run rec read x/y/none "kind 1"
+	assert_output "1"
+	# no temp file is left behind
+	assert [ "$(ls "$C/a/b")" = "$(printf 'r\ntorn')" ]
+}
+
+@test "records: a symlink, FIFO, device or foreign file where a record or its directory belongs is refused (106), never followed or waited on" {
+	C="$BATS_TEST_TMPDIR/c" && mkdir -m 0700 "$C" "$C/d"
+	rec write d/good "k" "ours" >/dev/null
+	ln -s "$C/d/good" "$C/d/link"
+	run rec read d/link "k"
+	assert_output --regexp "^-1 106 .*/d/link is a symlink"
+	mkfifo -m 0600 "$C/d/fifo"
+	run timeout 10 "$UNIT/record_check" "$C" read d/fifo "k"
+	assert_output --regexp "^-1 106 .*/d/fifo is not a regular file"
+	mknod -m 0600 "$C/d/dev" c 1 3
+	run rec raw d/dev
+	assert_output --regexp "^-1 106 .*/d/dev is not a regular file"
+	mkdir -m 0700 "$BATS_TEST_TMPDIR/else"
+	ln -s "$BATS_TEST_TMPDIR/else" "$C/sub"
+	run rec write sub/r "k" "x"
+	assert_output --regexp "^-1 .*/sub is a symlink"
+	run rec read sub/r "k"
+	assert_output --regexp "^-1 106 .*/sub is a symlink"
+	assert [ -z "$(ls -A "$BATS_TEST_TMPDIR/else")" ]
+	chmod 0775 "$C/d"
+	run rec read d/good "k"
+	assert_output --regexp "^-1 106 .*/d is writable by its group"
+}
+
+@test "records: a private record is made exclusively in a fresh 0700 directory; appends never follow a link, never create, never leave a private directory" {
+	C="$BATS_TEST_TMPDIR/c" && mkdir -m 0700 "$C"
+	f="$(rec private deps/run)"
+	assert [ -f "$f" ] && assert [ "$(stat -c %a "$(dirname "$f")")" = 700 ]
+	run rec append "$f" "fixed	p	x"
+	assert_output 0
+	assert [ "$(cat "$f")" = "$(printf 'fixed\tp\tx')" ]
+	# a symlink planted where the record is: the victim file is untouched
+	printf 'secret\n' >"$BATS_TEST_TMPDIR/victim" && chmod 600 "$BATS_TEST_TMPDIR/victim"
+	rm "$f" && ln -s "$BATS_TEST_TMPDIR/victim" "$f"
+	run rec append "$f" "fixed	evil	x"
+	assert_output -- -1
+	assert [ "$(cat "$BATS_TEST_TMPDIR/victim")" = secret ]
+	# a file outside a private directory, a missing one, a hard link
+	run rec append "$BATS_TEST_TMPDIR/victim" "x"
+	assert_output -- -1
+	rm "$f"
+	run rec append "$f" "x"
+	assert_output -- -1
+	assert [ ! -e "$f" ]
+	f2="$(rec private deps/run)"
+	ln "$f2" "$(dirname "$f2")/hard"
+	run rec append "$f2" "x"
+	assert_output -- -1
+	# two records never share a directory
+	assert [ "$(dirname "$f")" != "$(dirname "$f2")" ]
+}

@@ -8,7 +8,9 @@ MODULE names a folder holding `mutations.py`, a data file (no logic) with
     SUITE = "tests/x.bats"          # the suite (or a list of suites) that must catch them
     TARGETS = ["build/gowrap"]      # what make rebuilds in the scratch copy
     MUTATIONS = [(name, file, old, new, bats_filter_or_None[, prelude]), ...]
-(prelude: text put at the top of the file, e.g. an #include the change needs)
+(prelude: text put at the top of the file, e.g. an #include the change needs;
+old and new may be lists of the same length: one mutation made of several
+edits of that file, each applied once)
 and optionally ENV = {name: {VAR: value}}, extra environment for one
 mutation's suite run (e.g. what a suite's setup may skip).
 Each mutation is applied to a scratch copy of the committed tree (`git
@@ -48,11 +50,15 @@ def main():
             subprocess.run(["tar", "-x", "-C", work], input=tar, check=True)
             p = os.path.join(work, f)
             s = open(p, encoding="utf-8", errors="surrogateescape").read()
-            if old not in s:
+            olds, news = (old, new) if isinstance(old, (list, tuple)) else ([old], [new])
+            missing = [o for o in olds if o not in s]
+            if missing:
                 print(f"{name}: NOT APPLIED (text not found in {f})", flush=True)
                 bad.append(name)
                 continue
-            s = "".join(prelude) + s.replace(old, new, 1)
+            for o, n in zip(olds, news):
+                s = s.replace(o, n, 1)
+            s = "".join(prelude) + s
             open(p, "w", encoding="utf-8", errors="surrogateescape").write(s)
             b = subprocess.run(["make", "-j2"] + table.TARGETS, cwd=work, capture_output=True, text=True)
             if b.returncode:

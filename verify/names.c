@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "verify_int.h"
+#include "marker.h"
 
 struct collect {
 	const char *const *pkgs;
@@ -39,7 +40,7 @@ static int has_line(const struct sb *s, const char *name, size_t n)
 static void on_name(void *ctx, const char *name, size_t n)
 {
 	struct collect *c = ctx;
-	static const char m[] = ".gowrapMarker";
+	static const char m[] = "." GW_MARKER_FUNC;
 	/* the package path ends at the last '/' then the first '.' after it */
 	const char *base = name;
 	for (size_t i = 0; i < n; i++)

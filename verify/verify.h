@@ -14,9 +14,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "marker.h"
+
 #include "strbuf.h"
 
-#define VF_DEFAULT_MARKER "internal/cpu.gowrapMarker"
+#define VF_DEFAULT_MARKER "internal/cpu." GW_MARKER_FUNC
 
 /* VF_EXPECT_IOS_BUILD (the go shim's request): the file was built for an
  * iOS-family arm64 target (GOOS=ios, or darwin with the ios tag), so each

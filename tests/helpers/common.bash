@@ -57,3 +57,16 @@ refute_glob() {
 	batslib_print_kv_single_or_multi 8 pattern "$2" value "$1" |
 		batslib_decorate 'value matches the pattern' | fail
 }
+
+# require_modules MOD@VER...: each is in the module cache (scripts/setup.sh
+# fetches them); a missing one fails the suite naming the fix, never skips.
+require_modules() {
+	local mc m
+	mc="$(GOFLAGS= GOTOOLCHAIN=local go env GOMODCACHE)"
+	for m in "$@"; do
+		[ -d "$mc/$(printf '%s' "$m" | sed 's/[A-Z]/!\L&/g')" ] || {
+			echo "module $m is not in $mc (fix: run bash scripts/setup.sh, which fetches the tests' modules)" >&2
+			return 1
+		}
+	done
+}

@@ -1,6 +1,6 @@
-/* target.c — see target.h. */
+/* gosetting.c — see gosetting.h. */
 #include "compat.h"
-#include "target.h"
+#include "gosetting.h"
 #include "fsutil.h"
 #include "goquery.h"
 #include "strbuf.h"
@@ -12,7 +12,7 @@
 enum { V_GOOS, V_GOARCH, V_GOFLAGS, NV };
 static const char *const names[NV] = { "GOOS", "GOARCH", "GOFLAGS" };
 
-int shim_goenv_file(struct sb *out)
+int gw_goenv_file(struct sb *out)
 {
 	const char *g = getenv("GOENV");
 	if (g && *g) {
@@ -43,7 +43,7 @@ int shim_goenv_file(struct sb *out)
 	return 0;
 }
 
-int shim_goroot_env_file(const char *realgo, struct sb *out)
+int gw_goroot_env_file(const char *realgo, struct sb *out)
 {
 	const char *gr = getenv("GOROOT");
 	char own[PATH_MAX];
@@ -88,7 +88,7 @@ static int all_set(char *v[NV])
 	return v[V_GOOS] && v[V_GOARCH] && v[V_GOFLAGS];
 }
 
-void shim_target_resolve(const char *realgo, struct shim_target *t)
+void gw_target_resolve(const char *realgo, struct gw_target *t)
 {
 	char *v[NV] = { NULL };
 	for (int i = 0; i < NV; i++) {
@@ -98,13 +98,13 @@ void shim_target_resolve(const char *realgo, struct shim_target *t)
 	}
 	if (!all_set(v)) {
 		struct sb f = SB_INIT;
-		if (shim_goenv_file(&f) == 0)
+		if (gw_goenv_file(&f) == 0)
 			read_env_file(f.buf, v);
 		sb_release(&f);
 	}
 	if (!all_set(v)) {
 		struct sb f = SB_INIT;
-		shim_goroot_env_file(realgo, &f);
+		gw_goroot_env_file(realgo, &f);
 		if (f.len)
 			read_env_file(f.buf, v);
 		sb_release(&f);
@@ -114,10 +114,51 @@ void shim_target_resolve(const char *realgo, struct shim_target *t)
 	t->goflags = v[V_GOFLAGS] ? v[V_GOFLAGS] : gw_xstrdup("");
 }
 
-void shim_target_free(struct shim_target *t)
+void gw_target_free(struct gw_target *t)
 {
 	free(t->goos);
 	free(t->goarch);
 	free(t->goflags);
 	t->goos = t->goarch = t->goflags = NULL;
+}
+
+/* The last NAME=value line of an env file (cfg.readEnvFile), or NULL. */
+static char *file_value(const char *path, const char *name)
+{
+	struct sb b = SB_INIT;
+	char *got = NULL;
+	size_t n = strlen(name);
+	if (sb_read_file(&b, path, 1u << 20) < 0)
+		return NULL;
+	for (char *line = b.buf; line && *line;) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		if (strncmp(line, name, n) == 0 && line[n] == '=') {
+			free(got);
+			got = gw_xstrdup(line + n + 1);
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	sb_release(&b);
+	return got;
+}
+
+char *gw_go_setting(const char *realgo, const char *name)
+{
+	const char *v = getenv(name);
+	if (v && *v)
+		return gw_xstrdup(v);
+	struct sb f = SB_INIT;
+	char *got = NULL;
+	if (gw_goenv_file(&f) == 0)
+		got = file_value(f.buf, name);
+	if (!got) {
+		sb_reset(&f);
+		gw_goroot_env_file(realgo, &f);
+		if (f.len)
+			got = file_value(f.buf, name);
+	}
+	sb_release(&f);
+	return got ? got : gw_xstrdup("");
 }

@@ -1,0 +1,131 @@
+/* check.c — dp_check and the log's fields (deps.h): after go ran. */
+#include "compat.h"
+#include "deps.h"
+#include "exitcodes.h"
+#include "marker.h"
+#include "table.h"
+#include "verify.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* lines: "\n"-terminated entries; the count. */
+static size_t count_lines(const char *lines)
+{
+	size_t n = 0;
+	for (; *lines; lines++)
+		n += *lines == '\n';
+	return n;
+}
+
+/* Merge the toolexec's unknown lines into p->unknown, one per package (the
+ * gate may have named it already). */
+static void merge_unknown(struct dp_plan *p, const char *more)
+{
+	for (const char *q = more; *q;) {
+		size_t n = strcspn(q, "\n");
+		size_t pk = strcspn(q, ":");
+		int dup = 0;
+		for (const char *r = p->unknown.buf; *r && !dup;) {
+			size_t l = strcspn(r, "\n");
+			dup = strcspn(r, ":") == pk && memcmp(r, q, pk) == 0;
+			r += l + (r[l] == '\n');
+		}
+		if (!dup)
+			sb_addf(&p->unknown, "%.*s\n", (int)n, q);
+		q += n + (q[n] == '\n');
+	}
+}
+
+/* Every required marker is in output: packages fixed now, and packages the
+ * gate found whose code is in it (a build served from the build cache fixes
+ * nothing now, yet must carry their markers). */
+static int markers_present(struct dp_plan *p, const char *output, struct gw_err *e)
+{
+	struct sb all = SB_INIT, markers = SB_INIT, err = SB_INIT, want = SB_INIT, name = SB_INIT;
+	sb_adds(&all, p->fixed.buf);
+	sb_adds(&all, p->pkgs.buf);
+	size_t n = count_lines(all.buf), nfixed = count_lines(p->fixed.buf), k = 0;
+	const char **pk = gw_xcalloc(n + 1, sizeof *pk);
+	int *present = gw_xcalloc(n + 1, sizeof *present);
+	for (char *q = all.buf; *q && k < n;) {
+		char *nl = strchr(q, '\n');
+		*nl = 0;
+		pk[k++] = q;
+		q = nl + 1;
+	}
+	int rc = 0;
+	if (vf_pkg_markers(output, pk, k, present, &markers, &err) < 0)
+		rc = gw_err_set(e, GW_EXIT_VERIFY, "cannot check the dependency fix in the built output",
+				"report this with the file; GOWRAP_VERIFY=0 skips the check", "%s", err.buf);
+	for (size_t i = 0; i < k && rc == 0; i++) {
+		if (i >= nfixed && !present[i])
+			continue;
+		sb_reset(&want);
+		sb_addf(&want, "\n%s.%s%s\n", pk[i], GW_MARKER_FUNC, DP_FIX_VERSION);
+		sb_reset(&err);
+		sb_addc(&err, '\n');
+		sb_adds(&err, markers.buf);
+		if (err.len && err.buf[err.len - 1] != '\n')
+			sb_addc(&err, '\n');
+		if (strstr(err.buf, want.buf))
+			continue;
+		sb_reset(&name);
+		sb_add_printable(&name, pk[i]);
+		rc = gw_err_set(e, GW_EXIT_VERIFY, "built output lacks a dependency fix",
+				"rebuild through the shim, with nothing between it and the compiler that "
+				"drops gowrap-toolexec's file; GOWRAP_VERIFY=0 skips this check",
+				"%s: %s has code in it but no %s.%s%s", output, name.buf, name.buf,
+				GW_MARKER_FUNC, DP_FIX_VERSION);
+	}
+	free(pk);
+	free(present);
+	sb_release(&all);
+	sb_release(&markers);
+	sb_release(&err);
+	sb_release(&want);
+	sb_release(&name);
+	return rc;
+}
+
+int dp_check(struct dp_plan *p, const char *cache, const char *output, struct gw_err *e)
+{
+	if (!p->act)
+		return 0;
+	struct sb unk = SB_INIT;
+	int rc = dp_state_read(cache, &p->state, &p->fixed, &unk, e);
+	merge_unknown(p, unk.buf);
+	sb_release(&unk);
+	if (rc < 0 || !output)
+		return rc;
+	return markers_present(p, output, e);
+}
+
+/* lines: "\n"-terminated entries, as a JSON array of strings. */
+static void json_list(struct jw *w, const char *key, const char *lines)
+{
+	struct sb one = SB_INIT;
+	jw_arr(w, key);
+	for (const char *q = lines; *q;) {
+		size_t n = strcspn(q, "\n");
+		sb_reset(&one);
+		sb_add(&one, q, n);
+		jw_str(w, NULL, one.buf);
+		q += n + (q[n] == '\n');
+	}
+	jw_end(w);
+	sb_release(&one);
+}
+
+void dp_log_fields(struct jw *w, const void *arg)
+{
+	const struct dp_plan *p = arg;
+	json_list(w, "deps", p->pkgs.buf);
+	json_list(w, "deps_fixed", p->fixed.buf);
+	json_list(w, "deps_unknown", p->unknown.buf);
+	if (p->act)
+		jw_bool(w, "deps_toolexec", 1);
+	jw_bool(w, "deps_memo", p->memo);
+	if (p->reason)
+		jw_str(w, "deps_reason", p->reason);
+}

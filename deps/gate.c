@@ -1,0 +1,188 @@
+/* gate.c — dp_plan and friends (deps.h): which builds get gowrap-toolexec. */
+#include "compat.h"
+#include "deps.h"
+#include "exitcodes.h"
+#include "fsutil.h"
+#include "graph.h"
+#include "memo.h"
+#include "selfpath.h"
+#include "table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int dp_family(const char *goos, const char *goarch, int ios_family)
+{
+	if (strcmp(goarch, "arm64") != 0)
+		return 0;
+	if (ios_family)
+		return DP_FAM_IOS;
+	if (strcmp(goos, "linux") == 0 || strcmp(goos, "android") == 0)
+		return DP_FAM_LINUX;
+	return 0;
+}
+
+static void toolexec_path(struct sb *out)
+{
+	const char *env = getenv("GOWRAP_TOOLEXEC");
+	if (env && *env) {
+		sb_adds(out, env);
+		return;
+	}
+	/* installed beside the shim (build/shim/, libexec/gowrap/) */
+	struct sb self = SB_INIT;
+	if (gw_self_exe(&self) == 0) {
+		char *slash = strrchr(self.buf, '/');
+		if (slash) {
+			*slash = 0;
+			gw_path_join(out, self.buf, "gowrap-toolexec");
+		}
+	}
+	sb_release(&self);
+}
+
+/* Is name (n bytes) a line of lines? */
+static int has_line(const char *lines, const char *name, size_t n)
+{
+	for (const char *q = lines; *q;) {
+		size_t l = strcspn(q, "\n");
+		if (l == n && memcmp(q, name, n) == 0)
+			return 1;
+		q += l + (q[l] == '\n');
+	}
+	return 0;
+}
+
+/* The answer from the listed packages: the table's defective ones for this
+ * family (a test variant "p [p.test]" counts as p: its code is p's), and
+ * unknown variants of known files. */
+static void answer(const struct dp_graph *g, int family, struct dp_plan *p)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		const struct dp_pkg *pk = &g->v[i];
+		if (pk->std)
+			continue;
+		struct dp_class cl;
+		dp_graph_classify(pk, family, &cl);
+		size_t n = strcspn(pk->path, " ");
+		if (cl.verdict == DP_V_FIX && !has_line(p->pkgs.buf, pk->path, n))
+			sb_addf(&p->pkgs, "%.*s\n", (int)n, pk->path);
+		else if (cl.verdict == DP_V_UNKNOWN)
+			sb_addf(&p->unknown, "%.*s: %s\n", (int)n, pk->path, cl.why);
+	}
+}
+
+/* The build's packages: from the memo, else listed now (and memoized). 0
+ * known; 1 not knowable before the build (p->reason says why); -1 (e). */
+static int find_packages(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
+{
+	struct sb key = SB_INIT, why = SB_INIT;
+	dp_memo_key(b, &key);
+	int hit = dp_memo_load(b, key.buf, p, e);
+	if (hit != 0) {
+		sb_release(&key);
+		p->memo = p->listed = hit == 1;
+		return hit == 1 ? 0 : -1;
+	}
+	if (b->pkg_at_version) {
+		sb_release(&key);
+		p->reason = "pkg@version: its packages are known only to the build, so gowrap-toolexec "
+			    "decides per compile";
+		return 1;
+	}
+	char **args = gw_xcalloc(b->nlistflags + b->npkgs + 1, sizeof *args);
+	size_t n = 0;
+	for (size_t i = 0; i < b->nlistflags; i++)
+		args[n++] = b->listflags[i];
+	for (size_t i = 0; i < b->npkgs; i++)
+		args[n++] = b->pkgs[i];
+	struct dp_graph g;
+	int test = strcmp(b->sub, "test") == 0 || strcmp(b->sub, "vet") == 0;
+	int rc = dp_graph_list(b->realgo, b->effdir, test, args, n, &g, &why);
+	free(args);
+	if (rc < 0) {
+		sb_addf(&why, "; gowrap-toolexec decides per compile");
+		p->reason = sb_detach(&why);
+	} else {
+		answer(&g, b->family, p);
+		p->listed = 1;
+		/* go list may have written go.mod/go.sum (-mod=mod): key what
+		 * the build will see. */
+		sb_reset(&key);
+		dp_memo_key(b, &key);
+		dp_memo_store(b, key.buf, &g, p);
+	}
+	dp_graph_free(&g);
+	sb_release(&key);
+	sb_release(&why);
+	return rc < 0 ? 1 : 0;
+}
+
+/* The caller brings its own -toolexec to a build with a copy to fix. */
+static int refuse_theirs(const struct dp_build *b, const struct dp_plan *p, struct gw_err *e)
+{
+	struct sb pkg = SB_INIT, te = SB_INIT, first = SB_INIT;
+	sb_add(&first, p->pkgs.buf, strcspn(p->pkgs.buf, "\n"));
+	sb_add_printable(&pkg, first.buf);
+	sb_add_printable(&te, b->their_toolexec);
+	gw_err_set(e, GW_EXIT_DEPS_TOOLEXEC, "cannot fix CPU-feature code in dependencies",
+		   "drop your -toolexec, or set GOWRAP_DEPS=0 to build without the dependency fix "
+		   "(`gowrap audit` then reports those packages as wrong)",
+		   "this build compiles %s which gowrap fixes through -toolexec, and the call brings its "
+		   "own -toolexec=%s (two wrappers cannot both own the compiler's identity)",
+		   pkg.buf, te.buf);
+	sb_release(&pkg);
+	sb_release(&te);
+	sb_release(&first);
+	return -1;
+}
+
+int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
+{
+	memset(p, 0, sizeof *p);
+	sb_init(&p->toolexec);
+	sb_init(&p->pkgs);
+	sb_init(&p->unknown);
+	sb_init(&p->fixed);
+	sb_init(&p->state.dir);
+	sb_init(&p->state.file);
+	sb_init(&p->state.rel);
+	p->family = b->family;
+	const char *off = getenv("GOWRAP_DEPS");
+	if (off && strcmp(off, "0") == 0) {
+		p->reason = "GOWRAP_DEPS=0";
+		return 0;
+	}
+	int known = find_packages(b, p, e);
+	if (known < 0)
+		return -1;
+	if (known == 0 && !p->pkgs.len) {
+		p->reason = "no known CPU-feature copy in the packages this build compiles";
+		return 0;
+	}
+	if (b->their_toolexec && *b->their_toolexec) {
+		if (known == 0)
+			return refuse_theirs(b, p, e);
+		/* Unknowable before the build, and the caller's -toolexec owns
+		 * the compiler: adding ours would refuse builds that need
+		 * nothing; the log says the fix was not applied. */
+		p->reason = "the packages cannot be listed before the build and the call brings its own "
+			    "-toolexec: no dependency fix";
+		return 0;
+	}
+	toolexec_path(&p->toolexec);
+	if (!gw_is_executable(p->toolexec.buf))
+		return gw_err_set(e, GW_EXIT_INTERNAL, "cannot find gowrap-toolexec",
+				  "install gowrap completely (make install), or set GOWRAP_TOOLEXEC",
+				  "%s is not executable", p->toolexec.buf);
+	if (dp_state_open(b->cache, &p->state, e) < 0)
+		return -1;
+	p->act = 1;
+	return 0;
+}
+
+void dp_plan_setenv(const struct dp_plan *p)
+{
+	setenv("GOWRAP_DEPS_FAMILY", p->family == DP_FAM_IOS ? "ios" : "linux", 1);
+	setenv(DP_STATE_ENV, p->state.file.buf, 1);
+}

@@ -1,0 +1,141 @@
+/* graph.c — see graph.h. */
+#include "compat.h"
+#include "graph.h"
+#include "grow.h"
+#include "runcmd.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+/* One package a line, NF fields separated by tabs; file names by \x1f (a
+ * byte no Go file name in a module can hold). frozen: the module-cache
+ * directory of a module that is neither the main one nor replaced by a
+ * local directory (a replacement with a version is a module-cache one). */
+#define NF 10
+static const char tmpl[] =
+	"{{.ImportPath}}\t{{if .Standard}}std{{end}}\t{{with .Module}}{{.Path}}@{{.Version}}{{end}}\t"
+	"{{.Dir}}\t{{join .GoFiles \"\\x1f\"}}\x1f{{join .CgoFiles \"\\x1f\"}}\t"
+	"{{context.GOOS}}\t{{context.GOARCH}}\t{{join context.BuildTags \",\"}}\t{{context.ReleaseTags}}\t"
+	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"
+	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}";
+
+static void add_files(struct dp_pkg *p, const char *list)
+{
+	p->files = gw_xcalloc(1, sizeof *p->files);
+	for (const char *q = list; *q;) {
+		size_t n = strcspn(q, "\x1f");
+		if (n)
+			gw_strv_addn(&p->files, &p->nfiles, q, n);
+		q += n;
+		q += *q != '\0';
+	}
+}
+
+/* One line's fields into a package; -1 when the line is not in our shape. */
+static int add_line(struct dp_graph *g, char *line)
+{
+	char *f[NF];
+	int k = 0;
+	f[k++] = line;
+	for (char *q = line; *q; q++)
+		if (*q == '\t') {
+			if (k == NF)
+				return -1;
+			*q = 0;
+			f[k++] = q + 1;
+		}
+	if (k != NF || f[3][0] != '/')
+		return -1;
+	if (!g->goos[0]) {
+		snprintf(g->goos, sizeof g->goos, "%s", f[5]);
+		snprintf(g->goarch, sizeof g->goarch, "%s", f[6]);
+		g->tags = gw_xstrdup(f[7]);
+		g->release = gw_xstrdup(f[8]);
+	}
+	char *rs = strchr(f[9], '\x1e');
+	if (rs)
+		*rs++ = 0;
+	g->v = gw_grow(g->v, &g->cap, g->n + 1, sizeof *g->v);
+	struct dp_pkg *p = &g->v[g->n++];
+	memset(p, 0, sizeof *p);
+	p->path = gw_xstrdup(f[0]);
+	p->std = f[1][0] != 0;
+	p->mod = gw_xstrdup(f[2]);
+	p->dir = gw_xstrdup(f[3]);
+	p->frozen = gw_xstrdup(f[9]);
+	p->gomod = gw_xstrdup(rs ? rs : "");
+	add_files(p, f[4]);
+	return 0;
+}
+
+int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
+		  struct dp_graph *g, struct sb *why)
+{
+	memset(g, 0, sizeof *g);
+	char **av = gw_xcalloc(nargs + 8, sizeof *av);
+	size_t j = 0;
+	av[j++] = (char *)realgo;
+	av[j++] = "list";
+	av[j++] = "-deps";
+	if (test)
+		av[j++] = "-test";
+	av[j++] = "-f";
+	av[j++] = (char *)tmpl;
+	for (size_t i = 0; i < nargs; i++)
+		av[j++] = args[i];
+	struct sb out = SB_INIT, err = SB_INIT;
+	struct gw_cmd c = { .argv = av, .dir = dir, .out = &out, .err = &err, .null_stdin = 1 };
+	int st = gw_run(&c), rc = 0;
+	free(av);
+	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		sb_addf(why, "go list -deps failed: %s", sb_first_line(&err));
+		rc = -1;
+	}
+	for (char *p = out.buf; rc == 0 && *p;) {
+		char *nl = strchr(p, '\n');
+		if (!nl || (*nl = 0, add_line(g, p) < 0)) {
+			sb_adds(why, "go list -deps answered a line gowrap cannot read");
+			rc = -1;
+			break;
+		}
+		p = nl + 1;
+	}
+	sb_release(&out);
+	sb_release(&err);
+	return rc;
+}
+
+void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl)
+{
+	char **paths = gw_xcalloc(p->nfiles + 1, sizeof *paths);
+	for (size_t i = 0; i < p->nfiles; i++) {
+		struct sb one = SB_INIT;
+		sb_addf(&one, "%s/%s", p->dir, p->files[i]);
+		paths[i] = sb_detach(&one);
+	}
+	dp_classify((const char *const *)paths, p->nfiles, family, cl);
+	for (size_t i = 0; i < p->nfiles; i++)
+		free(paths[i]);
+	free(paths);
+}
+
+void dp_graph_free(struct dp_graph *g)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		struct dp_pkg *p = &g->v[i];
+		free(p->path);
+		free(p->mod);
+		free(p->dir);
+		free(p->frozen);
+		free(p->gomod);
+		for (size_t k = 0; k < p->nfiles; k++)
+			free(p->files[k]);
+		free(p->files);
+	}
+	free(g->v);
+	free(g->tags);
+	free(g->release);
+	memset(g, 0, sizeof *g);
+}

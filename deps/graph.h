@@ -1,0 +1,52 @@
+/* graph.h — the packages a build compiles, as the go command itself lists
+ * them, and what their CPU-feature files say.
+ *
+ * Promise: dp_graph_list runs the real go's `go list -deps` (with -test for
+ * a test or vet call) in the build's directory and environment, with the
+ * build's own flags and packages, so the target, tags, -mod, -modfile,
+ * vendor directories, go.work workspaces, local replace directories and
+ * build constraints are exactly the build's — and modules not yet in the
+ * module cache are downloaded, as the build itself would download them.
+ * Every package comes back with its directory and the files the target
+ * compiles (GoFiles + CgoFiles); dp_graph_classify identifies them by git
+ * blob id (classify.h). A reply in another shape is an error, never a
+ * guess. Used by the gate (gate.h) and by `gowrap audit`. */
+#ifndef GOWRAP_DEPS_GRAPH_H
+#define GOWRAP_DEPS_GRAPH_H
+
+#include <stddef.h>
+
+#include "classify.h"
+#include "strbuf.h"
+
+struct dp_pkg {
+	char *path;    /* import path ("p [p.test]" for a test variant) */
+	int std;       /* a GOROOT package */
+	char *mod;     /* module@version, or "" */
+	char *dir;     /* its directory (absolute) */
+	char *frozen;  /* the module-cache directory it lies in ("": its files may
+			* change: main module, workspace, local replace, vendor) */
+	char *gomod;   /* its module's go.mod, or "" */
+	char **files;  /* compiled .go files (base names), NULL-terminated */
+	size_t nfiles;
+};
+
+struct dp_graph {
+	struct dp_pkg *v;
+	size_t n, cap;
+	char goos[64], goarch[64];
+	char *tags;    /* context.BuildTags, comma-separated */
+	char *release; /* context.ReleaseTags as go prints them */
+};
+
+/* args: flags and packages for `go list -deps`, after the fixed ones. 0, or
+ * -1 with a one-line reason in why (go's first line of stderr). */
+int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
+		  struct dp_graph *g, struct sb *why);
+
+/* Classify p's compiled files for family (DP_FAM_*). */
+void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl);
+
+void dp_graph_free(struct dp_graph *g);
+
+#endif
