@@ -146,10 +146,10 @@ int shim_pkgver_check(const struct shim_cmdline *cl, const char *realgo, const c
 		      const char *gomodcache, struct gw_err *e)
 {
 	int is_run = strcmp(cl->sub, "run") == 0;
-	if ((!is_run && strcmp(cl->sub, "install") != 0) || cl->args_idx < 0)
+	if ((!is_run && strcmp(cl->sub, "install") != 0) || !cl->npkgs)
 		return 0;
 	/* select.go: the first argument after the flags (for run, the program) */
-	const char *arg = cl->argv[cl->args_idx];
+	const char *arg = cl->pkgs[0];
 	const char *at = strchr(arg, '@');
 	if (!at || arg[0] == '/' || strcmp(arg, ".") == 0 || strcmp(arg, "..") == 0 ||
 	    strncmp(arg, "./", 2) == 0 || strncmp(arg, "../", 3) == 0 || at == arg || !at[1])

@@ -154,7 +154,7 @@ PY
 		run bash -n "$GOWRAP_ROOT/$s"
 		assert_success
 	done
-	command -v shellcheck >/dev/null || skip "shellcheck not installed (bash scripts/setup.sh installs it)"
+	command -v shellcheck >/dev/null || fail "shellcheck not installed (fix: run bash scripts/setup.sh)"
 	run shellcheck -x "$GOWRAP_ROOT/examples/mac-benchmark/aesgcm-sim.sh" "$GOWRAP_ROOT/scripts/setup.sh" \
 		"$GOWRAP_ROOT/tests/helpers/xcode/bin/xcode-tool" "$GOWRAP_ROOT/tools/portcheck.sh" "$GOWRAP_ROOT/bench/run.sh"
 	assert_success

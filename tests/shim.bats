@@ -670,7 +670,7 @@ setup() {
 
 @test "fault 105: GOROOT under GOMODCACHE (GOTOOLCHAIN download) refused with the fix" {
 	run env GOTOOLCHAIN=go1.27.3 "$REAL_GO" version
-	[ "$status" -eq 0 ] || skip "go1.27.3 toolchain not available (offline?)"
+	[ "$status" -eq 0 ] || fail "go1.27.3 toolchain not in the module cache (fix: run bash scripts/setup.sh)"
 	run env GOTOOLCHAIN=go1.27.3 GOOS=ios GOARCH=arm64 PATH="$(shim_path)" go list internal/cpu
 	assert_failure 105
 	assert_equal "${#lines[@]}" 1
@@ -868,7 +868,7 @@ setup() {
 }
 
 @test "log: each line is exactly one write(2) on an O_APPEND descriptor" {
-	command -v strace >/dev/null || skip "strace not installed"
+	command -v strace >/dev/null || fail "strace not installed (fix: run bash scripts/setup.sh)"
 	for c in "version" "list -e internal/cpu"; do
 		: >"$GOWRAP_LOG"
 		# shellcheck disable=SC2086

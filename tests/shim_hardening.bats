@@ -14,7 +14,7 @@ setup() {
 # A second local user, for the attacks another user can make.
 other_user() {
 	id gwother >/dev/null 2>&1 || useradd -M -r -s /usr/sbin/nologin gwother >/dev/null 2>&1
-	id gwother >/dev/null 2>&1 || skip "cannot create a second user (not root?)"
+	id gwother >/dev/null 2>&1 || fail "cannot create the second user gwother (fix: run the tests as root)"
 }
 
 # A directory both users can reach: /tmp itself is sticky, this one 0755.
@@ -280,8 +280,9 @@ make_two_step() {
 }
 
 @test "item 4 (signals): go killed by a core-dumping signal: the shim re-raises it without a core of its own" {
-	[ "$(cat /proc/sys/kernel/core_pattern)" = core ] || skip "core_pattern is not a plain file name here"
-	ulimit -c unlimited || skip "cannot raise RLIMIT_CORE"
+	[ "$(cat /proc/sys/kernel/core_pattern)" = core ] ||
+		fail "core_pattern is $(cat /proc/sys/kernel/core_pattern), so no core file shows (fix: sysctl -w kernel.core_pattern=core)"
+	ulimit -c unlimited || fail "cannot raise RLIMIT_CORE (fix: allow ulimit -c unlimited for the test user)"
 	make_two_step
 	mkdir -p "$TMP/d" "$TMP/w"
 	cd "$TMP/s"
@@ -329,7 +330,7 @@ make_two_step() {
 }
 
 @test "item 4 (signals): a SIGTERM arriving between fork and wait is forwarded, never lost" {
-	command -v strace >/dev/null || skip "strace not installed"
+	command -v strace >/dev/null || fail "strace not installed (fix: run bash scripts/setup.sh)"
 	make_two_step
 	cd "$TMP/s"
 	export READY="$TMP/ready" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 DELAY=8
