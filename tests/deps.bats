@@ -317,7 +317,12 @@ for i in range(shnum):
     cases["sect%d-past-end" % i] = b
 for n, b in cases.items():
     open("bad-" + n, "wb").write(b)
+# a marker name carrying a terminal escape (same length, every copy of it)
+open("esc-marker", "wb").write(good.replace(b"metacubex/utls", b"metacubex/\x1btls"))
 PY
+	run --separate-stderr "$SYMCHECK" --markers esc-marker
+	refute_output --partial $'\e'
+	refute_output --partial "metacubex"
 	for f in bad-*; do
 		run --separate-stderr "$SYMCHECK" --markers "$f"
 		[ "$status" -eq 2 ] || [ "$status" -eq 0 ] || { echo "$f: status $status"; false; }

@@ -37,6 +37,16 @@ static int has_line(const struct sb *s, const char *name, size_t n)
 	return 0;
 }
 
+/* A marker name gowrap could have written: no control bytes (the name is
+ * printed; every byte of the file is hostile). */
+static int printable(const char *name, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)name[i] < 0x20 || name[i] == 0x7f)
+			return 0;
+	return 1;
+}
+
 static void on_name(void *ctx, const char *name, size_t n)
 {
 	struct collect *c = ctx;
@@ -54,7 +64,7 @@ static void on_name(void *ctx, const char *name, size_t n)
 		if (!c->present[i] && strlen(c->pkgs[i]) == plen && memcmp(c->pkgs[i], name, plen) == 0)
 			c->present[i] = 1;
 	if (n - plen >= sizeof m - 1 && memcmp(dot, m, sizeof m - 1) == 0 && n < 512 &&
-	    !memchr(name, '\n', n) && !has_line(c->markers, name, n)) {
+	    printable(name, n) && !has_line(c->markers, name, n)) {
 		sb_add(c->markers, name, n);
 		sb_addc(c->markers, '\n');
 	}
