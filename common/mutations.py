@@ -38,6 +38,6 @@ MUTATIONS = [
      "FIFO"),
     ("record-append-follows", "common/record.c",
      "\tif (!private_parent(file))\n\t\treturn -1;\n\tint fd = open(file, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);",
-     "\tint fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);",
+     "\tif (!private_parent(file) && 0)\n\t\treturn -1;\n\tint fd = open(file, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC);",
      "private record"),
 ]

@@ -13,9 +13,16 @@
  * changed. When the packages cannot be listed before the build (go list
  * fails, or `pkg@version`), the fix is added anyway: gowrap-toolexec decides
  * per compile, by content, and adding it never changes what compiles but a
- * known defective package. After go, dp_check reads what the toolexec
- * recorded and requires `<pkg>.gowrapMarker<V>` in the output for every
- * package fixed in this call or known to be compiled into it. */
+ * known defective package. A caller's own -toolexec is composed, not
+ * refused: gowrap-toolexec takes its place and runs every tool through it
+ * (GOWRAP_TOOLEXEC_NEXT), after applying its fix, with a compiler stage
+ * behind it that records whether the fix reached the compiler; only a
+ * -toolexec that cannot be split into a command is refused (114). After
+ * go, dp_check reads what the toolexec recorded and requires
+ * `<pkg>.gowrapMarker<V>` in the output for every package fixed in this
+ * call or known to be compiled into it — or, for a package fixed behind a
+ * caller's tool (which may rename it: garble), the compiler stage's record;
+ * a fix the caller's tool dropped, or a compiler it did not run, is 110. */
 #ifndef GOWRAP_DEPS_DEPS_H
 #define GOWRAP_DEPS_DEPS_H
 
@@ -55,6 +62,8 @@ struct dp_plan {
 				* fix is added without a package list */
 	int memo;              /* the answer came from the memo */
 	int listed;            /* the build's packages were known (memo or go list) */
+	const char *next;      /* the caller's -toolexec, composed behind ours; NULL */
+	const char *proof;     /* after the check: what proved the fix, for the log */
 };
 
 /* DP_FAM_IOS for an iOS-family arm64 target, DP_FAM_LINUX for linux or
@@ -66,7 +75,8 @@ int dp_family(const char *goos, const char *goarch, int ios_family);
  * that is not the caller's alone (GW_EXIT_CACHE), no gowrap-toolexec. */
 int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e);
 
-/* go's environment when the plan acts: the family and the state record. */
+/* go's environment when the plan acts: the family, the state record, and
+ * the caller's -toolexec when composing. */
 void dp_plan_setenv(const struct dp_plan *p);
 
 /* After go: read the state record; if output (may be NULL) was written,

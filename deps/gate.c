@@ -7,9 +7,13 @@
 #include "memo.h"
 #include "selfpath.h"
 #include "table.h"
+#include "words.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int dp_family(const char *goos, const char *goarch, int ios_family)
 {
@@ -118,23 +122,47 @@ static int find_packages(const struct dp_build *b, struct dp_plan *p, struct gw_
 	return rc < 0 ? 1 : 0;
 }
 
-/* The caller brings its own -toolexec to a build with a copy to fix. */
-static int refuse_theirs(const struct dp_build *b, const struct dp_plan *p, struct gw_err *e)
+/* The caller brings its own -toolexec: compose with it (gowrap-toolexec runs
+ * every tool through it), unless it cannot be split into a command as cmd/go
+ * splits it, or it is gowrap-toolexec itself. 0, or -1 with e (114). */
+static int compose(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
 {
-	struct sb pkg = SB_INIT, te = SB_INIT, first = SB_INIT;
-	sb_add(&first, p->pkgs.buf, strcspn(p->pkgs.buf, "\n"));
-	sb_add_printable(&pkg, first.buf);
-	sb_add_printable(&te, b->their_toolexec);
-	gw_err_set(e, GW_EXIT_DEPS_TOOLEXEC, "cannot fix CPU-feature code in dependencies",
-		   "drop your -toolexec, or set GOWRAP_DEPS=0 to build without the dependency fix "
-		   "(`gowrap audit` then reports those packages as wrong)",
-		   "this build compiles %s which gowrap fixes through -toolexec, and the call brings its "
-		   "own -toolexec=%s (two wrappers cannot both own the compiler's identity)",
-		   pkg.buf, te.buf);
-	sb_release(&pkg);
-	sb_release(&te);
-	sb_release(&first);
-	return -1;
+	struct gw_words w;
+	if (gw_split_quoted(b->their_toolexec, &w) < 0 || w.n == 0) {
+		struct sb te = SB_INIT;
+		sb_add_printable(&te, b->their_toolexec);
+		gw_err_set(e, GW_EXIT_DEPS_TOOLEXEC, "cannot fix CPU-feature code in dependencies",
+			   "quote your -toolexec as the go command splits it, or set GOWRAP_DEPS=0 to build "
+			   "without the dependency fix",
+			   "the call brings -toolexec=%s, which is no command gowrap-toolexec can run in front "
+			   "of the compiler (unbalanced quote, or empty)", te.buf);
+		sb_release(&te);
+		return -1;
+	}
+	if (strcmp(dp_base(w.v[0]), "gowrap-toolexec") != 0)
+		p->next = b->their_toolexec;
+	gw_words_free(&w);
+	return 0;
+}
+
+/* The compiler stage behind a caller's tool: <state dir>/compile, a link to
+ * gowrap-toolexec (which knows itself by that name). */
+static int inner_stage(struct dp_plan *p, struct gw_err *e)
+{
+	char abs[PATH_MAX];
+	struct sb link = SB_INIT;
+	int rc = 0;
+	if (!realpath(p->toolexec.buf, abs))
+		return gw_err_set(e, GW_EXIT_INTERNAL, "cannot find gowrap-toolexec",
+				  "install gowrap completely (make install), or set GOWRAP_TOOLEXEC", "%s: %s",
+				  p->toolexec.buf, strerror(errno));
+	gw_path_join(&link, p->state.dir.buf, "compile");
+	if (symlink(abs, link.buf) < 0)
+		rc = gw_err_set(e, GW_EXIT_CACHE, "cannot prepare the dependency fix",
+				"set GOWRAP_CACHE to a directory you can write", "%s: %s", link.buf,
+				strerror(errno));
+	sb_release(&link);
+	return rc;
 }
 
 int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
@@ -160,22 +188,14 @@ int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
 		p->reason = "no known CPU-feature copy in the packages this build compiles";
 		return 0;
 	}
-	if (b->their_toolexec && *b->their_toolexec) {
-		if (known == 0)
-			return refuse_theirs(b, p, e);
-		/* Unknowable before the build, and the caller's -toolexec owns
-		 * the compiler: adding ours would refuse builds that need
-		 * nothing; the log says the fix was not applied. */
-		p->reason = "the packages cannot be listed before the build and the call brings its own "
-			    "-toolexec: no dependency fix";
-		return 0;
-	}
+	if (b->their_toolexec && *b->their_toolexec && compose(b, p, e) < 0)
+		return -1;
 	toolexec_path(&p->toolexec);
 	if (!gw_is_executable(p->toolexec.buf))
 		return gw_err_set(e, GW_EXIT_INTERNAL, "cannot find gowrap-toolexec",
 				  "install gowrap completely (make install), or set GOWRAP_TOOLEXEC",
 				  "%s is not executable", p->toolexec.buf);
-	if (dp_state_open(b->cache, &p->state, e) < 0)
+	if (dp_state_open(b->cache, &p->state, e) < 0 || (p->next && inner_stage(p, e) < 0))
 		return -1;
 	p->act = 1;
 	return 0;
@@ -185,4 +205,8 @@ void dp_plan_setenv(const struct dp_plan *p)
 {
 	setenv("GOWRAP_DEPS_FAMILY", p->family == DP_FAM_IOS ? "ios" : "linux", 1);
 	setenv(DP_STATE_ENV, p->state.file.buf, 1);
+	if (p->next)
+		setenv(DP_NEXT_ENV, p->next, 1);
+	else
+		unsetenv(DP_NEXT_ENV);
 }

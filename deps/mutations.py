@@ -2,7 +2,7 @@
 # (data only): the gate and its memo, the post-build check, gowrap-toolexec
 # and the fix templates. Each must make a test of SUITE (narrowed by the
 # filter) fail.
-SUITE = ["tests/deps.bats", "tests/deps_ci.bats"]
+SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -22,8 +22,10 @@ ENV = {
     "postcheck-only-this-call": {"DEPS_SETUP": "none"},
     "gate-ignores-undownloaded": {"DEPS_SETUP": "none"},
     "memo-watch-unchecked": {"DEPS_SETUP": "none"},
-    "memo-key-without-modfile": {"DEPS_SETUP": "none"},
+    "memo-key-without-goenv-file": {"DEPS_SETUP": "none"},
     "state-names-unescaped": {"DEPS_SETUP": "none"},
+    "stage-compiles-without-fix": {"DEPS_SETUP": "none"},
+    "stage-not-handed": {"DEPS_SETUP": "none"},
     "xsys-from-init": {"DEPS_SETUP": "ios"},
 }
 MUTATIONS = [
@@ -89,18 +91,27 @@ MUTATIONS = [
       "\tif (gp) setenv(\"GOPROXY\", gp, 1); else unsetenv(\"GOPROXY\");\n\tfree(gp);",
       "\tif (rc < 0) { rc = 0; p->listed = 1; } else if (0) {\n\t\tsb_addf(&why, \"; gowrap-toolexec decides per compile\");"],
      "fresh runner"),
-    ("memo-watch-unchecked", "deps/memo.c",
-     "if (!dp_watch_holds(&cur))",
-     "if (!dp_watch_holds(&cur) && 0)",
-     "memo: an import added"),
-    ("memo-key-without-modfile", "deps/memo.c",
-     "if (b->modfile && *b->modfile)",
-     "if (0)",
+    ("memo-watch-unchecked", "deps/watch.c",
+     "\t\tif ((size_t)(nl - t2 - 1) != now.len || memcmp(t2 + 1, now.buf, now.len) != 0)\n\t\t\tok = 0;",
+     "\t\tif (0)\n\t\t\tok = 0;",
+     "memo: an import added|memo: a replace fork"),
+    ("memo-key-without-goenv-file", "deps/memo.c",
+     "\tif (gw_goenv_file(&f) == 0)\n\t\tadd_file(key, \"file\", f.buf);",
+     "\tif (0)\n\t\tadd_file(key, \"file\", f.buf);",
      "memo: a -modfile"),
-    ("state-names-unescaped", "deps/gate.c",
-     "sb_add_printable(&pkg, first.buf);",
-     "sb_adds(&pkg, first.buf);",
+    ("state-names-unescaped", "deps/check.c",
+     "sb_add_printable(&pkg, one.buf);",
+     "sb_adds(&pkg, one.buf);",
      "escaped"),
+    # Composition: the compiler stage lets a compile through without the fix.
+    ("stage-compiles-without-fix", "deps/compose.c",
+     "\tif (!seen) {",
+     "\tif (0) {",
+     "drops gowrap's file"),
+    ("stage-not-handed", "deps/toolexec.c",
+     "\t\tdp_hand_over(nv, k->pkg, name);",
+     "\t\t(void)name;",
+     "composed"),
     ("xsys-from-init", "deps/templates/dp_xsys_ios.go.tmpl",
      "var _ = gowrapIOS()",
      "func init() { gowrapIOS() }",

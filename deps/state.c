@@ -76,10 +76,13 @@ static int unescape(char *f)
 	return 0;
 }
 
-int dp_state_read(const char *cache, struct dp_state *st, struct sb *fixed, struct sb *unknown,
-		  struct gw_err *e)
+int dp_state_read(const char *cache, struct dp_state *st, struct dp_records *out, struct gw_err *e)
 {
 	struct sb rec = SB_INIT;
+	sb_init(&out->fixed);
+	sb_init(&out->handed);
+	sb_init(&out->dropped);
+	sb_init(&out->unknown);
 	int r = gw_rec_read_raw(cache, st->rel.buf, DP_STATE_LIMIT, &rec, e);
 	gw_rec_private_remove(st->dir.buf, st->file.buf);
 	if (r < 0) {
@@ -99,9 +102,13 @@ int dp_state_read(const char *cache, struct dp_state *st, struct sb *fixed, stru
 			if (unescape(p) == 0 && unescape(t1 + 1) == 0 && unescape(t2 + 1) == 0 &&
 			    !strchr(t1 + 1, '\n') && !strchr(t2 + 1, '\n')) {
 				if (strcmp(p, "fixed") == 0)
-					sb_addf(fixed, "%s\n", t1 + 1);
+					sb_addf(&out->fixed, "%s\n", t1 + 1);
+				else if (strcmp(p, "handed") == 0)
+					sb_addf(&out->handed, "%s\n", t1 + 1);
+				else if (strcmp(p, "dropped") == 0)
+					sb_addf(&out->dropped, "%s\n", t1 + 1);
 				else if (strcmp(p, "unknown") == 0 || strcmp(p, "unfixable") == 0)
-					sb_addf(unknown, "%s: %s: %s\n", t1 + 1, p, t2 + 1);
+					sb_addf(&out->unknown, "%s: %s: %s\n", t1 + 1, p, t2 + 1);
 			}
 		}
 		p = nl + 1;

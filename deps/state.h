@@ -12,7 +12,10 @@
  *   <kind>\t<package>\t<detail>\n      kind: fixed, unknown, unfixable
  * with tab, newline and backslash in a field written as \t, \n, \\. A line
  * of another shape is skipped; nothing read here reaches a terminal
- * unescaped (sb_add_printable). */
+ * unescaped (sb_add_printable). When gowrap-toolexec composes with a
+ * caller's -toolexec (deps.h), "handed" says it gave that tool a fixed
+ * compile, and the compiler stage it put behind that tool answers "fixed"
+ * (gowrap's file reached the compiler) or "dropped" (it did not). */
 #ifndef GOWRAP_DEPS_STATE_H
 #define GOWRAP_DEPS_STATE_H
 
@@ -20,6 +23,13 @@
 #include "strbuf.h"
 
 #define DP_STATE_ENV "GOWRAP_DEPS_STATE"
+/* The caller's -toolexec, run by gowrap-toolexec in front of each tool. */
+#define DP_NEXT_ENV "GOWRAP_TOOLEXEC_NEXT"
+/* Set for the compiler stage: the real compiler, the file it must see, the
+ * package (the caller's tool may rename -p). */
+#define DP_INNER_TOOL_ENV "GOWRAP_INNER_TOOL"
+#define DP_INNER_FILE_ENV "GOWRAP_INNER_FILE"
+#define DP_INNER_PKG_ENV "GOWRAP_INNER_PKG"
 
 struct dp_state {
 	struct sb dir;  /* the private directory */
@@ -34,10 +44,15 @@ int dp_state_open(const char *cache, struct dp_state *st, struct gw_err *e);
  * (nothing when unset or not a private record of ours). */
 void dp_state_note(const char *kind, const char *pkg, const char *detail);
 
-/* Shim, after go: packages fixed (one per line) into fixed; "pkg: kind:
- * detail" lines into unknown. Then the record is removed. 0, or -1 with e
- * when the record is not the caller's alone (GW_EXIT_CACHE). */
-int dp_state_read(const char *cache, struct dp_state *st, struct sb *fixed, struct sb *unknown,
-		  struct gw_err *e);
+/* What the compiles said, one package a line ("pkg: kind: detail" for
+ * unknown). */
+struct dp_records {
+	struct sb fixed, handed, dropped, unknown;
+};
+
+/* Shim, after go: read the record into r (initialised here), then remove
+ * it. 0, or -1 with e when the record is not the caller's alone
+ * (GW_EXIT_CACHE). */
+int dp_state_read(const char *cache, struct dp_state *st, struct dp_records *r, struct gw_err *e);
 
 #endif

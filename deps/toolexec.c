@@ -10,9 +10,13 @@
  * defect gets its fix (one file added or one file replaced, written into the
  * compile's own object directory, which cmd/go trims from the binary) and a
  * `fixed` record in the call's state record (state.h); an unknown variant
- * gets an `unknown` record and an untouched compile. libc only, static: it runs per tool call. */
+ * gets an `unknown` record and an untouched compile. Given a caller's own
+ * -toolexec (compose.h), every tool runs through it, the fixed compiles
+ * with the compiler stage behind it. libc only, static: it runs per tool
+ * call. */
 #include "compat.h"
 #include "classify.h"
+#include "compose.h"
 #include "exitcodes.h"
 #include "report.h"
 #include "fsutil.h"
@@ -29,11 +33,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+/* Run the tool (path + arguments): through the caller's own -toolexec when
+ * composing (compose.h), else directly. */
 static __attribute__((noreturn)) void run_tool(char **argv)
 {
-	execv(argv[0], argv);
-	exit(gw_fail(GW_EXIT_INTERNAL, "cannot run the Go tool", "check the Go installation", "%s: %s", argv[0],
-		     strerror(errno)));
+	char **v = dp_next_argv(argv);
+	execv(v[0], v);
+	exit(gw_fail(GW_EXIT_INTERNAL, "cannot run the Go tool",
+		     v == argv ? "check the Go installation" : "check the -toolexec you gave the go command",
+		     "%s: %s", v[0], strerror(errno)));
 }
 
 /* What the shim reads back after go (state.h). */
@@ -45,8 +53,10 @@ static void record(const char *kind, const char *pkg, const char *detail)
 static int version_V_full(char **argv)
 {
 	struct sb out = SB_INIT;
-	char *const cmd[] = { argv[0], "-V=full", NULL };
-	struct gw_cmd c = { .argv = cmd, .out = &out };
+	/* Composing: the caller's tool answers first (its identity is part of
+	 * the line), then gowrap's is appended — both key the build cache. */
+	char *cmd[] = { argv[0], "-V=full", NULL };
+	struct gw_cmd c = { .argv = dp_next_argv(cmd), .out = &out };
 	int st = gw_run(&c);
 	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
 		fputs(out.buf, stdout);
@@ -175,7 +185,13 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	if (!dp_fix_replaces(cl->row->fix))
 		nv[j++] = path.buf;
 	nv[j] = NULL;
-	record("fixed", k->pkg, dp_fix_name(cl->row->fix));
+	if (dp_next_active()) {
+		/* the compiler stage records "fixed" if the file gets there */
+		record("handed", k->pkg, dp_fix_name(cl->row->fix));
+		dp_hand_over(nv, k->pkg, name);
+	} else {
+		record("fixed", k->pkg, dp_fix_name(cl->row->fix));
+	}
 	run_tool(nv);
 }
 
@@ -186,6 +202,8 @@ int main(int argc, char **argv)
 		      "through -toolexec, which the gowrap shim adds)\n", stderr);
 		return GW_EXIT_USAGE;
 	}
+	if (dp_inner_wanted(argv[0]))
+		dp_inner_main(argc, argv);
 	if (strcmp(argv[1], "--render") == 0 && argc >= 3)
 		return render_cmd(argc, argv);
 	char **tool = argv + 1;

@@ -259,8 +259,17 @@ int dp_watch_build(const struct dp_build *b, const struct dp_graph *g, struct sb
 		if (is_frozen(p))
 			continue;
 		watch_pkg_dir(&w, p->dir);
-		if (p->gomod[0] && !seen(&w, p->gomod))
-			watch_path(&w, p->gomod);
+		if (!p->gomod[0])
+			continue;
+		/* a -modfile is reported as given: relative to where go ran */
+		struct sb gm = SB_INIT;
+		if (p->gomod[0] == '/')
+			sb_adds(&gm, p->gomod);
+		else
+			gw_path_join(&gm, b->effdir, p->gomod);
+		if (!seen(&w, gm.buf))
+			watch_path(&w, gm.buf);
+		sb_release(&gm);
 	}
 	for (size_t i = 0; i < b->npkgs && !w.too_big; i++) {
 		if (!strstr(b->pkgs[i], "...") && strcmp(b->pkgs[i], "all") != 0)

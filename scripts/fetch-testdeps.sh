@@ -39,6 +39,11 @@ probe tests/fixtures/mcprobe
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||
 	fail golang.org/x/sys@v0.30.0 "$(tail -1 "$tmp/xsys.err")"
 
+# garble (tests/compose.bats: a caller's -toolexec composed with gowrap's):
+# downloaded, not built (`-n`); it needs Go 1.27.
+(cd "$tmp" && GOTOOLCHAIN=go1.27.3 GOFLAGS= go install -n mvdan.cc/garble@v0.18.0 >/dev/null 2>"$tmp/garble.err") ||
+	fail mvdan.cc/garble@v0.18.0 "$(tail -1 "$tmp/garble.err")"
+
 # Go 1.27.3: the GOTOOLCHAIN trap itself (a toolchain in GOMODCACHE).
 GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>"$tmp/tc.err" ||
 	fail "the go1.27.3 toolchain" "$(tail -1 "$tmp/tc.err")"

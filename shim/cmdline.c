@@ -148,6 +148,8 @@ static void note_flag(struct shim_cmdline *cl, const char *name, size_t n, const
 	} else if (IS("toolexec") && val) {
 		cl->toolexec = val;
 		cl->toolexec_argv = 1;
+		cl->toolexec_idx = val_idx;
+		cl->toolexec_inline = inl;
 	} else if (IS("modfile") && val) {
 		cl->modfile = val;
 	} else if (IS("mod") && val) {
@@ -314,7 +316,7 @@ void shim_cmdline_parse(int argc, char **argv, const char *realgo, struct shim_c
 	memset(cl, 0, sizeof *cl);
 	cl->argc = argc;
 	cl->argv = argv;
-	cl->sub_idx = cl->overlay_idx = cl->args_idx = -1;
+	cl->sub_idx = cl->overlay_idx = cl->args_idx = cl->toolexec_idx = -1;
 	cl->pkgs = gw_xcalloc(1, sizeof *cl->pkgs);
 	cl->listflags = gw_xcalloc(1, sizeof *cl->listflags);
 	struct gw_target t;
@@ -322,7 +324,7 @@ void shim_cmdline_parse(int argc, char **argv, const char *realgo, struct shim_c
 	cl->goos = t.goos;
 	cl->goarch = t.goarch;
 	cl->goflags = t.goflags;
-	if (shim_split_quoted(cl->goflags, &cl->gf) < 0) {
+	if (gw_split_quoted(cl->goflags, &cl->gf) < 0) {
 		cl->goflags_bad = 1;
 		cl->gf.v = gw_xcalloc(1, sizeof *cl->gf.v);
 		cl->gf.n = 0;
@@ -351,7 +353,20 @@ void shim_cmdline_parse(int argc, char **argv, const char *realgo, struct shim_c
 
 int shim_cmdline_ios_tag(const struct shim_cmdline *cl)
 {
-	return cl->tags ? shim_tags_has_ios(cl->tags) : 0;
+	return cl->tags ? gw_tags_has_ios(cl->tags) : 0;
+}
+
+/* "-name=val" in the caller's spelling of argv[i] ("-name=x" or "--name=x"),
+ * or val alone when the flag's value is its own argument. */
+static char *respell(const struct shim_cmdline *cl, int i, int inl, const char *val)
+{
+	struct sb f = SB_INIT;
+	if (inl) {
+		const char *eq = strchr(cl->argv[i], '=');
+		sb_add(&f, cl->argv[i], (size_t)(eq - cl->argv[i]) + 1);
+	}
+	sb_adds(&f, val);
+	return sb_detach(&f);
 }
 
 char **shim_cmdline_argv(const struct shim_cmdline *cl, const char *ov, const char *te)
@@ -360,33 +375,24 @@ char **shim_cmdline_argv(const struct shim_cmdline *cl, const char *ov, const ch
 	int j = 0, at = cl->insert_at > 0 ? cl->insert_at : cl->argc;
 	for (int i = 0; i <= cl->argc; i++) {
 		if (i == at) {
+			struct sb f = SB_INIT;
 			if (ov && cl->overlay_idx < 0) {
-				struct sb f = SB_INIT;
 				sb_addf(&f, "-overlay=%s", ov);
 				v[j++] = sb_detach(&f);
 			}
-			if (te) {
-				struct sb f = SB_INIT;
+			if (te && cl->toolexec_idx < 0) {
 				sb_addf(&f, "-toolexec=%s", te);
 				v[j++] = sb_detach(&f);
 			}
 		}
 		if (i == cl->argc)
 			break;
-		if (ov && i == cl->overlay_idx) {
-			if (cl->overlay_inline) {
-				/* keep the caller's spelling (-overlay or --overlay) */
-				const char *eq = strchr(cl->argv[i], '=');
-				struct sb f = SB_INIT;
-				sb_add(&f, cl->argv[i], (size_t)(eq - cl->argv[i]) + 1);
-				sb_adds(&f, ov);
-				v[j++] = sb_detach(&f);
-			} else {
-				v[j++] = (char *)ov;
-			}
-			continue;
-		}
-		v[j++] = cl->argv[i];
+		if (ov && i == cl->overlay_idx)
+			v[j++] = respell(cl, i, cl->overlay_inline, ov);
+		else if (te && i == cl->toolexec_idx)
+			v[j++] = respell(cl, i, cl->toolexec_inline, te);
+		else
+			v[j++] = cl->argv[i];
 	}
 	v[j] = NULL;
 	return v;

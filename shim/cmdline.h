@@ -32,7 +32,7 @@ struct shim_cmdline {
 
 	/* The target, as go will see it (never NULL). */
 	char *goos, *goarch, *goflags;
-	struct shim_words gf;  /* GOFLAGS, split */
+	struct gw_words gf;  /* GOFLAGS, split */
 	int goflags_bad;       /* GOFLAGS has an unterminated quote */
 
 	/* Effective values: the command line's last, else GOFLAGS' last. */
@@ -44,6 +44,8 @@ struct shim_cmdline {
 	const char *gf_overlay; /* GOFLAGS' -overlay, or NULL */
 	const char *toolexec;  /* -toolexec (argv, else GOFLAGS), or NULL */
 	int toolexec_argv;     /* it came from argv */
+	int toolexec_idx;      /* index of the arg holding argv's last value; -1 */
+	int toolexec_inline;   /* 1: argv[toolexec_idx] is "-toolexec=VALUE" */
 	const char *modfile;   /* -modfile (argv, else GOFLAGS), or NULL */
 	const char *mod;       /* -mod (argv, else GOFLAGS), or NULL */
 	const char *output;    /* last -o value (argv only), or NULL */
@@ -73,7 +75,10 @@ int shim_cmdline_ios_tag(const struct shim_cmdline *cl);
 
 /* go's argv: the call's, with -overlay=ov (NULL: none) replacing the
  * caller's -overlay in place or inserted at insert_at, and -toolexec=te
- * (NULL: none) inserted at insert_at; argv[0] stays the caller's.
+ * (NULL: none) replacing the caller's -toolexec in argv in place (gowrap's
+ * composes with it: deps.h) or inserted at insert_at (a GOFLAGS one is
+ * overridden, as the command line overrides GOFLAGS); argv[0] stays the
+ * caller's.
  * NULL-terminated; the strings it adds are owned by the array's caller. */
 char **shim_cmdline_argv(const struct shim_cmdline *cl, const char *ov, const char *te);
 

@@ -3,10 +3,10 @@
 SUITE = ["tests/shim.bats", "tests/unit.bats"]
 TARGETS = ["build/shim/go", "build/gowrap"]
 MUTATIONS = [
-    ("tag-substring-match", "shim/words.c",
+    ("tag-substring-match", "gocmd/words.c",
      "if (n == 3 && memcmp(p, \"ios\", 3) == 0)", "if (n >= 3 && memcmp(p, \"ios\", 3) == 0)",
      "nothing injected, no marker|gomobile style"),
-    ("tag-last-in-list-missed", "shim/words.c",
+    ("tag-last-in-list-missed", "gocmd/words.c",
      "\t\tif (!c)\n\t\t\tbreak;\n\t\tp = c + 1;", "\t\tbreak;\n\t\tp = c + 1;",
      "gomobile style|Mac Catalyst"),
     ("goflags-tags-ignored", "shim/cmdline.c",

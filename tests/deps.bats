@@ -173,18 +173,24 @@ PY
 	cmp "$D/linux-shim" "$BATS_TEST_TMPDIR/b"
 }
 
-@test "a caller's own -toolexec on a build that contains a copy: exit 114 with one gowrap: line; GOWRAP_DEPS=0 lets it through" {
+@test "a caller's own -toolexec on a build that contains a copy is composed (fixed, theirs ran); one that is no command: 114; GOWRAP_DEPS=0 leaves it alone" {
 	cd "$PROBE"
-	PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
+	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$BATS_TEST_TMPDIR/log" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
 		run --separate-stderr go build -toolexec=/usr/bin/env -o "$BATS_TEST_TMPDIR/x" .
+	assert_success
+	run qemu-aarch64 -cpu cortex-a53 "$BATS_TEST_TMPDIR/x"
+	assert_line "utls HasAESGCMHardwareSupport=true"
+	run python3 -c 'import json,sys; l=json.loads(open(sys.argv[1]).readlines()[-1]); assert l["deps_composed_with"] == "/usr/bin/env" and l["verified"] is True, l' "$BATS_TEST_TMPDIR/log"
+	assert_success
+	PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
+		run --separate-stderr go build "-toolexec='/usr/bin/env" -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 114
 	assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
-	assert_glob "$stderr" "gowrap: cannot fix CPU-feature code in dependencies: *-toolexec=/usr/bin/env*\(fix: *"
-	PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 GOFLAGS=-toolexec=/usr/bin/env \
-		run go build -o "$BATS_TEST_TMPDIR/x" .
-	assert_failure 114
-	PATH="$SHIM_DIR:$PATH" GOWRAP_DEPS=0 GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
+	assert_glob "$stderr" "gowrap: cannot fix CPU-feature code in dependencies: the call brings -toolexec='/usr/bin/env, which is no command *\(fix: *"
+	PATH="$SHIM_DIR:$PATH" GOWRAP_DEPS=0 GOWRAP_LOG="$BATS_TEST_TMPDIR/log" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
 		run go build -toolexec=/usr/bin/env -o "$BATS_TEST_TMPDIR/x" .
+	assert_success
+	run python3 -c 'import json,sys; l=json.loads(open(sys.argv[1]).readlines()[-1]); assert l["injected"] is False, l' "$BATS_TEST_TMPDIR/log"
 	assert_success
 }
 

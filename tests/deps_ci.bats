@@ -127,21 +127,29 @@ markers() { llvm-nm "$1" 2>/dev/null | awk '{print $NF}' | sed 's/^_//' | grep '
 	probe_fixed y
 }
 
-@test "a caller's -toolexec in any position, in argv or GOFLAGS, on a build with a copy: exit 114 with its reason" {
+@test "a caller's -toolexec in any position, in argv or GOFLAGS, on a build with a copy: seen, and composed (fixed, theirs ran)" {
 	cp -r "$PROBE" "$TMP/p" && mkdir -p "$TMP/p/dir" && cd "$TMP/p"
-	for line in "build -o OUT -toolexec=/usr/bin/env ." "build -tags netgo -toolexec /usr/bin/env -o OUT ." \
-		"build -C ../p -toolexec=/usr/bin/env ." "build -o dir/ -toolexec=/usr/bin/env ." \
-		"test -c -o OUT -toolexec=/usr/bin/env ." "install -tags x -toolexec=/usr/bin/env ." \
-		"build --toolexec /usr/bin/env --o=OUT ."; do
+	printf '#!/bin/sh\necho "$(basename "$1")" >>"%s"\nexec "$@"\n' "$TMP/ran" >"$TMP/theirs"
+	chmod +x "$TMP/theirs"
+	export GOPATH="$TMP/gopath" GOMODCACHE="$MC0"
+	for line in "build -o OUT -toolexec=$TMP/theirs ." "build -tags netgo -toolexec $TMP/theirs -o OUT ." \
+		"build -C ../p -toolexec=$TMP/theirs -o OUT ." "build -o dir/ -toolexec=$TMP/theirs ." \
+		"test -c -o OUT -toolexec=$TMP/theirs ." "install -tags x -toolexec=$TMP/theirs ." \
+		"build --toolexec $TMP/theirs --o=OUT ."; do
+		rm -f "$TMP/ran"
 		# shellcheck disable=SC2086
 		run --separate-stderr sgo_linux $line
-		[ "$status" -eq 114 ] || { echo "go $line: exit $status: $stderr"; false; }
-		assert_glob "$stderr" "gowrap: cannot fix CPU-feature code in dependencies: this build compiles $UTLS_CPU *-toolexec=/usr/bin/env*\(fix: *"
-		assert [ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ]
+		[ "$status" -eq 0 ] || { echo "go $line: exit $status: $stderr"; false; }
+		log_check 'l["deps_composed_with"] == "'"$TMP/theirs"'" and l["deps"] == ["'$UTLS_CPU'"]'
+		grep -qx link "$TMP/ran" || { echo "go $line: their -toolexec did not run the linker"; false; }
 	done
-	GOFLAGS=-toolexec=/usr/bin/env run --separate-stderr sgo_linux build -o OUT .
-	assert_failure 114
-	assert [ ! -e OUT ]
+	probe_fixed OUT
+	probe_fixed dir/depsprobe
+	rm -f OUT
+	GOFLAGS=-toolexec="$TMP/theirs" run --separate-stderr sgo_linux build -o OUT .
+	assert_success
+	log_check 'l["deps_composed_with"] == "'"$TMP/theirs"'"'
+	probe_fixed OUT
 	# a build without a copy keeps its own -toolexec, untouched
 	mkdir -p "$TMP/n" && cd "$TMP/n"
 	printf 'module gowrap.test/n\n\ngo 1.21\n' >go.mod
@@ -335,18 +343,15 @@ other_user() {
 
 @test "package names read from a record are escaped before they reach the terminal" {
 	cp -r "$PROBE" "$TMP/p" && cd "$TMP/p"
-	run sgo_linux build -o x .
-	assert_success
-	rec="$(ls "$GOWRAP_CACHE/deps/memo/"*)"
-	python3 - "$rec" <<'PY'
-import sys
-p = sys.argv[1]
-s = open(p, "rb").read()
-s = s.replace(b"cand\tgithub.com/metacubex/utls/internal/cpu", b"cand\t\x1b[31mevil\x07")
-open(p, "wb").write(s)
-PY
-	run --separate-stderr sgo_linux build -toolexec=/usr/bin/env -o x .
-	assert_failure 114
-	assert_glob "$stderr" '*this build compiles \\x1b\[31mevil\\x07 which*'
+	# a tool in the build writing a hostile line into the call's record
+	cat >"$TMP/hostile" <<'SH'
+#!/bin/sh
+printf 'dropped\t\033[31mevil\007\tx\n' >>"$GOWRAP_DEPS_STATE"
+exec "$@"
+SH
+	chmod +x "$TMP/hostile"
+	run --separate-stderr sgo_linux build -toolexec="$TMP/hostile" -o x .
+	assert_failure 110
+	assert_glob "$stderr" '*dropped gowrap'"'"'s file from the compile of \\x1b\[31mevil\\x07, so*'
 	refute_glob "$stderr" $'*\e*'
 }

@@ -78,8 +78,8 @@ static void field(const struct shim_cmdline *cl, const char *key, const char *ad
 	else if (!strcmp(key, "listflags"))
 		join(out, cl->listflags, cl->nlistflags, ' ');
 	else if (!strcmp(key, "argv")) {
-		struct shim_words a;
-		if (shim_split_quoted(add ? add : "- -", &a) < 0 || a.n != 2)
+		struct gw_words a;
+		if (gw_split_quoted(add ? add : "- -", &a) < 0 || a.n != 2)
 			exit(2);
 		char **v = shim_cmdline_argv(cl, strcmp(a.v[0], "-") ? a.v[0] : NULL,
 					     strcmp(a.v[1], "-") ? a.v[1] : NULL);
@@ -87,7 +87,7 @@ static void field(const struct shim_cmdline *cl, const char *key, const char *ad
 		while (v[n])
 			n++;
 		join(out, v, n, ' ');
-		shim_words_free(&a);
+		gw_words_free(&a);
 	} else {
 		fprintf(stderr, "unknown key %s\n", key);
 		exit(2);
@@ -97,8 +97,8 @@ static void field(const struct shim_cmdline *cl, const char *key, const char *ad
 static int run_case(int line, const char *argv_s, const char *goflags, const char *add,
 		    const char *expect)
 {
-	struct shim_words a, ex;
-	if (shim_split_quoted(argv_s, &a) < 0 || shim_split_quoted(expect, &ex) < 0)
+	struct gw_words a, ex;
+	if (gw_split_quoted(argv_s, &a) < 0 || gw_split_quoted(expect, &ex) < 0)
 		exit(2);
 	setenv("GOFLAGS", goflags ? goflags : "", 1);
 	struct shim_cmdline cl;

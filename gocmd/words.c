@@ -11,12 +11,12 @@ static int is_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-static void push(struct shim_words *w, const char *s, size_t n)
+static void push(struct gw_words *w, const char *s, size_t n)
 {
 	gw_strv_addn(&w->v, &w->n, s, n);
 }
 
-int shim_split_quoted(const char *s, struct shim_words *out)
+int gw_split_quoted(const char *s, struct gw_words *out)
 {
 	out->v = gw_xcalloc(1, sizeof *out->v);
 	out->n = 0;
@@ -28,7 +28,7 @@ int shim_split_quoted(const char *s, struct shim_words *out)
 		if (*s == '"' || *s == '\'') {
 			const char *end = strchr(s + 1, *s);
 			if (!end) {
-				shim_words_free(out);
+				gw_words_free(out);
 				return -1;
 			}
 			push(out, s + 1, (size_t)(end - s - 1));
@@ -43,7 +43,7 @@ int shim_split_quoted(const char *s, struct shim_words *out)
 	}
 }
 
-void shim_words_free(struct shim_words *w)
+void gw_words_free(struct gw_words *w)
 {
 	if (w->v)
 		for (size_t i = 0; i < w->n; i++)
@@ -53,19 +53,19 @@ void shim_words_free(struct shim_words *w)
 	w->n = 0;
 }
 
-int shim_tags_has_ios(const char *value)
+int gw_tags_has_ios(const char *value)
 {
 	/* cmd/go tagsFlag.Set: spaces or a single quote mean the Go 1.12 quoted
 	 * form; otherwise a comma-separated list (empty elements ignored). */
 	if (strchr(value, ' ') || strchr(value, '\'')) {
-		struct shim_words w;
-		if (shim_split_quoted(value, &w) < 0)
+		struct gw_words w;
+		if (gw_split_quoted(value, &w) < 0)
 			return -1;
 		int found = 0;
 		for (size_t i = 0; i < w.n; i++)
 			if (strcmp(w.v[i], "ios") == 0)
 				found = 1;
-		shim_words_free(&w);
+		gw_words_free(&w);
 		return found;
 	}
 	for (const char *p = value; *p;) {
