@@ -11,5 +11,6 @@ int cmd_doctor(int argc, char **argv);
 int cmd_shellenv(int argc, char **argv);
 int cmd_merge_overlay(int argc, char **argv);
 int cmd_audit(int argc, char **argv); /* cmd_audit.c */
+int cmd_report(int argc, char **argv); /* cmd_report.c */
 
 #endif

@@ -17,6 +17,7 @@ static const char usage[] =
 	"  toolchain install goX.Y.Z         make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module\n"
 	"  doctor [--json]                   explain the go -> GOROOT -> overlay chain here\n"
 	"  audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts\n"
+	"  report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)\n"
 	"  shellenv                          print the line that puts the go shim first on PATH\n"
 	"  version                           print gowrap's version\n"
 	"\n"
@@ -36,6 +37,8 @@ int main(int argc, char **argv)
 		return cmd_doctor(argc - 1, argv + 1);
 	if (!strcmp(c, "audit"))
 		return cmd_audit(argc - 1, argv + 1);
+	if (!strcmp(c, "report"))
+		return cmd_report(argc - 1, argv + 1);
 	if (!strcmp(c, "shellenv"))
 		return cmd_shellenv(argc - 1, argv + 1);
 	/* hidden: the go shim's merge of a caller's -overlay (cmd_merge.c) */

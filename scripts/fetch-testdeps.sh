@@ -41,8 +41,16 @@ probe tests/fixtures/mcprobe
 
 # garble (tests/compose.bats: a caller's -toolexec composed with gowrap's):
 # downloaded, not built (`-n`); it needs Go 1.27.
-(cd "$tmp" && GOTOOLCHAIN=go1.27.3 GOFLAGS= go install -n mvdan.cc/garble@v0.18.0 >/dev/null 2>"$tmp/garble.err") ||
+(cd "$tmp" && GOTOOLCHAIN=go1.27.3 GOFLAGS='' go install -n mvdan.cc/garble@v0.18.0 >/dev/null 2>"$tmp/garble.err") ||
 	fail mvdan.cc/garble@v0.18.0 "$(tail -1 "$tmp/garble.err")"
+
+# tests/cacheprog.bats builds go-cacher and go-cacher-server (GOCACHEPROG,
+# README "CI fleets") at this version; `go install -n` loads (and so fetches)
+# every module their packages need, and compiles nothing.
+gtc=github.com/bradfitz/go-tool-cache
+gtcv=v0.0.0-20260722201841-0bb331e19f64
+(cd "$tmp" && GOBIN="$tmp/bin" go install -n "$gtc/cmd/go-cacher@$gtcv" "$gtc/cmd/go-cacher-server@$gtcv" \
+	>/dev/null 2>"$tmp/gtc.err") || fail "$gtc@$gtcv" "$(tail -1 "$tmp/gtc.err")"
 
 # Go 1.27.3: the GOTOOLCHAIN trap itself (a toolchain in GOMODCACHE).
 GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>"$tmp/tc.err" ||

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# action-install.sh — the GitHub Action's install step (action.yml, `mode:
+# install`): builds gowrap from this checkout, installs it under INPUT_PREFIX
+# (default $RUNNER_TEMP/gowrap), puts the go shim and gowrap's bin first on
+# PATH for the job's later steps ($GITHUB_PATH) and turns on the shim's log
+# ($GITHUB_ENV: GOWRAP_LOG), which `gowrap report` (mode: report) reads.
+#
+# Reads what a runner sets: RUNNER_OS (Linux or macOS), RUNNER_TEMP,
+# GITHUB_PATH, GITHUB_ENV. Build libraries: on Linux the build's own Debian
+# packages through apt-get (scripts/setup.sh would add the test suites'
+# tools, the tests' modules and a 250 MB toolchain, which a user's job does
+# not need); on macOS README's Homebrew line (cjson libgit2 pkg-config).
+# Each is installed only when missing. The build tree is
+# $RUNNER_TEMP/gowrap-build, so the action's checkout stays as it came.
+# Sourced (bash), it only defines its functions (tests/action.bats).
+
+# The Debian packages `make && make install` needs (README, Dependencies).
+ACTION_DEBS=(build-essential pkg-config libcjson-dev libgit2-dev)
+# README's macOS line.
+ACTION_FORMULAE=(cjson libgit2 pkg-config)
+
+fail() { # WHY FIX
+	echo "gowrap: cannot install gowrap: $1 (fix: $2)" >&2
+	exit 1
+}
+
+need() { # VAR...: set and non-empty, as on a runner
+	local v
+	for v in "$@"; do
+		[ -n "${!v:-}" ] || fail "$v is not set" "run this as the gowrap action's install step on a GitHub runner, or set $v as a runner would"
+	done
+}
+
+linux_deps() {
+	local missing=() p sudo=()
+	for p in "${ACTION_DEBS[@]}"; do
+		dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	command -v apt-get >/dev/null 2>&1 ||
+		fail "no apt-get to install ${missing[*]}" "install them by hand before this step"
+	[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+	echo "gowrap: installing ${missing[*]}" >&2
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+	"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
+
+macos_deps() {
+	local missing=() f
+	command -v brew >/dev/null 2>&1 ||
+		fail "Homebrew not found" "use a GitHub macOS runner image, or install Homebrew first"
+	for f in "${ACTION_FORMULAE[@]}"; do
+		brew list --versions "$f" >/dev/null 2>&1 || missing+=("$f")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	echo "gowrap: installing ${missing[*]}" >&2
+	brew install "${missing[@]}"
+}
+
+# A path becomes one line of GITHUB_PATH or GITHUB_ENV: a newline in it
+# would start another entry.
+one_line() {
+	case "$1" in
+	*$'\n'*) fail "the path $1 holds a newline" "choose another prefix" ;;
+	esac
+}
+
+main() {
+	set -euo pipefail
+	need RUNNER_OS RUNNER_TEMP GITHUB_PATH GITHUB_ENV
+	local src prefix build log jobs
+	src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+	prefix="${INPUT_PREFIX:-$RUNNER_TEMP/gowrap}"
+	build="$RUNNER_TEMP/gowrap-build"
+	log="$RUNNER_TEMP/gowrap.log"
+	one_line "$prefix"
+	one_line "$log"
+	case "$RUNNER_OS" in
+	Linux) linux_deps ;;
+	macOS) macos_deps ;;
+	*) fail "RUNNER_OS=$RUNNER_OS is not supported" "run the job on a Linux or macOS runner (gowrap builds for Apple targets from both)" ;;
+	esac
+	jobs="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)"
+	make -C "$src" -j"$jobs" BUILD="$build" all >&2 ||
+		fail "make failed in $src" "see the compiler output above; the build needs a C11 compiler, pkg-config, cJSON and libgit2"
+	make -C "$src" BUILD="$build" PREFIX="$prefix" install >&2 ||
+		fail "make install to $prefix failed" "choose a writable prefix (input prefix)"
+	# The runner puts each line first on PATH in turn, so the last line
+	# written leads: the shim's directory, ahead of the real go.
+	printf '%s\n' "$prefix/bin" "$prefix/libexec/gowrap" >>"$GITHUB_PATH"
+	# An empty log from the start: report tells "no go call went through
+	# the shim" from "the log was never turned on".
+	: >>"$log"
+	printf 'GOWRAP_LOG=%s\n' "$log" >>"$GITHUB_ENV"
+	echo "gowrap: installed $("$prefix/bin/gowrap" version) in $prefix; the go shim leads PATH from the next step, GOWRAP_LOG=$log" >&2
+}
+
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	main "$@"
+fi

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# action-report.sh — the GitHub Action's report step (action.yml, `mode:
+# report`): `gowrap report` over the shim's log (GOWRAP_LOG, set by the
+# install step), the files in INPUT_CHECK and the saved `symcheck --json`
+# outputs in INPUT_SYMCHECK_JSON (one per line each; blank lines ignored),
+# into the job summary ($GITHUB_STEP_SUMMARY). Exits as gowrap report does:
+# 0 nothing failed, 110 verification failed, 2 an input file unusable.
+set -euo pipefail
+
+command -v gowrap >/dev/null 2>&1 || {
+	echo "gowrap: cannot write the gowrap report: gowrap is not on PATH (fix: run the gowrap action with mode: install earlier in this job)" >&2
+	exit 1
+}
+
+args=()
+# lines VAR: the non-blank lines of $VAR, surrounding blanks trimmed.
+lines() {
+	local l
+	while IFS= read -r l || [ -n "$l" ]; do
+		l="${l#"${l%%[![:space:]]*}"}"
+		l="${l%"${l##*[![:space:]]}"}"
+		if [ -n "$l" ]; then printf '%s\n' "$l"; fi
+	done <<<"${!1:-}"
+}
+while IFS= read -r f; do
+	args+=(--symcheck-json "$f")
+done < <(lines INPUT_SYMCHECK_JSON)
+args+=(--)
+while IFS= read -r f; do
+	args+=("$f")
+done < <(lines INPUT_CHECK)
+
+rc=0
+gowrap report "${args[@]}" || rc=$?
+if [ "$rc" -eq 110 ]; then
+	# An annotation, so the failure shows on the run's page, not only in the log.
+	echo "::error title=gowrap::verification failed: see the job summary"
+fi
+exit "$rc"
