@@ -383,7 +383,7 @@ EOF
 import json, sys
 d = json.load(sys.stdin)
 assert set(d) == {"ok", "inputs"} and isinstance(d["ok"], bool) and d["ok"] is False
-S = {"arch", "platform", "goversion", "marker", "found_in", "expected", "ok"}
+S = {"arch", "platform", "goversion", "marker", "found_in", "variant", "expected", "ok"}
 archs = {"arm64", "arm64e", "x86_64", "x86_64h", "arm64_32", "armv7", "armv7s", "armv7k", "i386"}
 plats = {"ios", "ios-simulator", "tvos", "tvos-simulator", "macos", "maccatalyst", "visionos",
          "visionos-simulator", "watchos", "watchos-simulator", "unknown"}
@@ -401,6 +401,8 @@ for i in d["inputs"]:
         assert s["goversion"] is None or s["goversion"].startswith("go1."), s
         assert (s["marker"] is None) == (s["found_in"] is None), s
         assert s["found_in"] in (None, "symtab", "pclntab"), s
+        assert s["variant"] in (None, "darwin", "crypto", "upstream", "other"), s
+        assert (s["variant"] in (None, "upstream")) == (s["marker"] is None), s
         assert s["expected"] in ("required", "forbidden", "none"), s
         assert isinstance(s["ok"], bool)
         if s["expected"] == "required": assert s["ok"] == (s["marker"] is not None)
