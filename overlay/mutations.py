@@ -23,7 +23,7 @@ MUTATIONS = [
  # both sets
  ("replacement-drops-netbsd", "overlay/render.c", "\tsb_adds(out, suffix);", "\tsb_adds(out, suffix);\n\tsb_adds(out, \" && !netbsd\");", "internal/cpu compiles"),
  ("keyed-realpath", "overlay/overlay.c", "\tr->goroot = gw_xstrdup(g->root.buf);", "\tchar *rp = realpath(g->root.buf, NULL);\n\tr->goroot = rp ? rp : gw_xstrdup(g->root.buf);", "symlinked GOROOT"),
- ("keyed-other-goroot", "overlay/overlay.c", "\tgw_path_join(&g->keys[i], r->goroot, OV_CPU_DIR);", "\tgw_path_join(&g->keys[i], \"/usr/local/go\", OV_CPU_DIR);", "symlinked GOROOT|Go 1.27.3: internal/cpu"),
+ ("keyed-other-goroot", "overlay/overlay.c", "\tgw_path_join(&g->keys[i], r->goroot, OV_CPU_DIR);", "\tgw_path_join(&g->keys[i], r->goroot[0] ? \"/usr/local/go\" : r->goroot, OV_CPU_DIR);", "symlinked GOROOT|Go 1.27.3: internal/cpu"),
  ("nondeterministic-bytes", "overlay/render.c", "\t\tp = close + 2;\n\t}\n\treturn 0;", "\t\tp = close + 2;\n\t}\n\tsb_addf(out, \"// %ld\\n\", (long)getpid());\n\treturn 0;", "deterministic|32 parallel|own cache key", "#include <unistd.h>\n"),
  ("nondeterministic-key", "overlay/overlay.c", '\tsb_addf(&key, "gowrap overlay\\nfeatures', '\tsb_addf(&key, "%ld", (long)getpid());\n\tsb_addf(&key, "gowrap overlay\\nfeatures', "deterministic|32 parallel|own cache key"),
  # darwin parity (the default)
