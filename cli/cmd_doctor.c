@@ -2,8 +2,10 @@
  * and environment, the chain a build goes through: which go the shim forwards
  * to, which toolchain and GOROOT really compile after any GOTOOLCHAIN switch,
  * whether the go command allows overlays there, which internal/cpu variant the
- * generator recognises, where the cache is, whether the shim is first on PATH
- * and whether a goX.Y.Z launcher would take a switch.
+ * generator recognises, which feature set (GOWRAP_FEATURES) iOS builds get and
+ * what each of its bits is (asserted, or the sysctl it is read from) and who
+ * reads it, where the cache is, whether the shim is first on PATH and whether
+ * a goX.Y.Z launcher would take a switch.
  *
  * Promise: it only reads (the generator runs with dry_run); exit 0 when an
  * iOS build here would get a working overlay (or needs none), 1 when a build
@@ -73,8 +75,9 @@ static void row(const char *k, const char *v)
 struct doctor {
 	struct sb json;
 	struct jw w;
-	const char *ovstatus, *ovvariant; /* static strings or the generator's table */
-	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems;
+	const char *ovstatus;             /* a static string */
+	const char *features;             /* ov_features_name() */
+	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems, bits, variant;
 	struct gw_goenv ge;
 	int ok, first, have_env, switched, under_modcache;
 	char cwd[PATH_MAX];
@@ -161,35 +164,71 @@ static void check_cache(struct doctor *d)
 	jw_bool(&d->w, "cache_writable", exists ? access(d->cache.buf, W_OK) == 0 : 1);
 }
 
+/* Each bit the overlay's osInit sets: JSON as it goes, text lines into
+ * d->bits. */
+static void report_bits(struct doctor *d, const struct ov_result *r)
+{
+	jw_arr(&d->w, "bits");
+	for (size_t i = 0; i < r->nbits; i++) {
+		const struct ov_bit *b = &r->bits[i];
+		jw_obj(&d->w, NULL);
+		jw_str(&d->w, "bit", b->name);
+		jw_str(&d->w, "how", b->sysctl[0] ? "sysctl" : "asserted");
+		jw_str_or_null(&d->w, "sysctl", b->sysctl);
+		jw_str(&d->w, "readers", ov_bit_readers(b->name));
+		jw_end(&d->w);
+		sb_reset(&d->s);
+		sb_addf(&d->s, "%s%s", b->sysctl[0] ? "sysctl " : "asserted", b->sysctl);
+		sb_addf(&d->bits, "    %-11s %-37s %s\n", b->name, d->s.buf, ov_bit_readers(b->name));
+	}
+	jw_end(&d->w);
+}
+
 /* 4. What the generator makes of this GOROOT (reads only). */
 static void check_overlay(struct doctor *d)
 {
 	if (!d->have_env)
 		return;
 	struct ov_opts oo = { 0 };
+	struct gw_err oe = { 0 };
+	if (ov_features_from_env(&oo.features, &oe) < 0)
+		add_problem(d, &oe);
+	d->features = ov_features_name(oo.features);
+	jw_str(&d->w, "features", d->features);
 	oo.goversion = d->ge.goversion;
 	oo.dry_run = 1;
 	struct ov_result r = { 0 };
-	struct gw_err oe = { 0 };
 	if (ov_generate(d->ge.goroot, &oo, &r, &oe) == 0) {
 		d->ovstatus = r.status;
-		d->ovvariant = r.variant;
 		jw_str(&d->w, "status", r.status);
 		jw_str(&d->w, "variant", r.variant ? r.variant : "");
 		jw_str(&d->w, "blob", r.blob);
-		if (r.marker)
-			jw_str(&d->w, "marker", r.marker);
-		else
-			jw_str(&d->w, "marker", NULL);
+		jw_str(&d->w, "marker", r.marker);
+		report_bits(d, &r);
 	} else {
 		d->ovstatus = "refused";
-		d->ovvariant = r.variant;
 		jw_str(&d->w, "status", "refused");
 		jw_str(&d->w, "variant", r.variant ? r.variant : "");
 		jw_str(&d->w, "blob", r.blob);
 		add_problem(d, &oe);
 	}
+	/* r.variant may point into r: keep a copy past ov_result_free. */
+	sb_adds(&d->variant, r.variant ? r.variant : "");
 	ov_result_free(&r);
+}
+
+/* The feature-set row: which one, and what the other would be. */
+static void print_features(struct doctor *d)
+{
+	int darwin = d->features && !strcmp(d->features, "darwin");
+	row("feature set:", darwin ? "darwin parity (GOWRAP_FEATURES=darwin, the default): this GOROOT's "
+				     "own cpu_arm64_darwin.go osInit, as macOS gets it (golang/go#80931, "
+				     "upstream golang/go@8058a577); GOWRAP_FEATURES=crypto for the four "
+				     "ARMv8.0 crypto bits only"
+				   : "crypto (GOWRAP_FEATURES=crypto): HasAES, HasPMULL, HasSHA1, HasSHA2 "
+				     "asserted, nothing detected; unset it for darwin parity");
+	if (d->bits.len)
+		printf("  bits on iOS, and who reads them:\n%s", d->bits.buf);
 }
 
 static void print_text(struct doctor *d)
@@ -217,8 +256,9 @@ static void print_text(struct doctor *d)
 		row("overlays allowed:", d->under_modcache ? "NO (GOROOT is beneath GOMODCACHE)" : "yes");
 		sb_reset(s);
 		sb_addf(s, "%s (variant %s)", d->ovstatus ? d->ovstatus : "?",
-			d->ovvariant && d->ovvariant[0] ? d->ovvariant : "unknown");
+			d->variant.len ? d->variant.buf : "unknown");
 		row("internal/cpu overlay:", s->buf);
+		print_features(d);
 	}
 	if (d->cache.len)
 		row("cache directory:", d->cache.buf);
@@ -229,8 +269,8 @@ static void doctor_free(struct doctor *d)
 {
 	if (d->have_env)
 		gw_goenv_free(&d->ge);
-	struct sb *all[] = { &d->s,        &d->shimdir,  &d->firstgo,  &d->realgo, &d->cache,
-			     &d->localver, &d->launcher, &d->problems, &d->json };
+	struct sb *all[] = { &d->s,        &d->shimdir,  &d->firstgo,  &d->realgo, &d->cache, &d->localver,
+			     &d->launcher, &d->problems, &d->json,   &d->bits,   &d->variant };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 }
@@ -254,6 +294,8 @@ int cmd_doctor(int argc, char **argv)
 			    .localver = SB_INIT,
 			    .launcher = SB_INIT,
 			    .problems = SB_INIT,
+			    .bits = SB_INIT,
+			    .variant = SB_INIT,
 			    .ok = 1 };
 	if (!getcwd(d.cwd, sizeof d.cwd))
 		snprintf(d.cwd, sizeof d.cwd, ".");

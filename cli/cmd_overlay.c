@@ -1,8 +1,11 @@
 /* cmd_overlay.c — `gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json]
- *                 [--allow-modified]`.
+ *                 [--allow-modified] [--features darwin|crypto]`.
  *
  * Promise: prints the absolute path of the overlay JSON for the toolchain the
- * real go uses here (or for DIR), or with --json exactly one JSON object on
+ * real go uses here (or for DIR), of the feature set --features names, else
+ * GOWRAP_FEATURES, else darwin (an unknown value is a usage error, exit 2;
+ * the shim selects the set through the environment it passes on), or with
+ * --json exactly one JSON object on
  * stdout, or with the hidden --shim-format the line reply the shim reads on
  * its cache miss (proto/proto_overlay.h; the shim links no JSON parser, so the
  * overlay's replacement files are read here, with cJSON). Exit 0, or the
@@ -26,8 +29,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* tests/cli.bats pins this line in two usage errors; --features has its own. */
 static const char usage_fix[] =
 	"usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified]";
+static const char features_fix[] =
+	"use --features darwin (the default: macOS parity) or --features crypto (the four ARMv8.0 "
+	"crypto bits only)";
+static const char usage_text[] =
+	"usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified]\n"
+	"                      [--features darwin|crypto]\n"
+	"  --features (default: $GOWRAP_FEATURES, else darwin): darwin = this GOROOT's own darwin\n"
+	"  detection for the iOS family, as macOS gets it; crypto = HasAES, HasPMULL, HasSHA1,\n"
+	"  HasSHA2 asserted, nothing else\n";
+
+/* The bits the overlay's osInit sets: asserted, and detected by sysctl. */
+static void print_bits(struct jw *w, const struct ov_result *r)
+{
+	jw_arr(w, "asserts");
+	for (size_t i = 0; i < r->nbits; i++)
+		if (!r->bits[i].sysctl[0])
+			jw_str(w, NULL, r->bits[i].name);
+	jw_end(w);
+	jw_arr(w, "detects");
+	for (size_t i = 0; i < r->nbits; i++) {
+		if (!r->bits[i].sysctl[0])
+			continue;
+		jw_obj(w, NULL);
+		jw_str(w, "bit", r->bits[i].name);
+		jw_str(w, "sysctl", r->bits[i].sysctl);
+		jw_end(w);
+	}
+	jw_end(w);
+}
 
 static void print_json(const struct ov_result *r, const struct gw_err *e, int ok)
 {
@@ -41,13 +74,17 @@ static void print_json(const struct ov_result *r, const struct gw_err *e, int ok
 	jw_str_or_null(&w, "goversion", r->goversion);
 	jw_str_or_null(&w, "goroot", r->goroot);
 	jw_str_or_null(&w, "variant", r->variant);
-	jw_str_or_null(&w, "template", OV_TEMPLATE_VERSION);
+	jw_str_or_null(&w, "features", r->features);
+	jw_str_or_null(&w, "darwin_files", r->darwin_row);
+	jw_str_or_null(&w, "template", r->tmpl);
 	jw_str_or_null(&w, "blob", r->blob);
 	jw_str_or_null(&w, "commit", r->commit);
 	jw_arr(&w, "inputs");
 	for (size_t i = 0; i < r->ninputs; i++)
 		jw_str(&w, NULL, r->inputs[i]);
 	jw_end(&w);
+	if (ok && r->status && !strcmp(r->status, "applied"))
+		print_bits(&w, r);
 	if (!ok) {
 		char line[3200];
 		gw_err_format(e, line, sizeof line);
@@ -138,11 +175,15 @@ struct overlay_args {
 /* Returns -1 to go on, else the exit code (usage error printed, or --help). */
 static int parse_args(int argc, char **argv, struct overlay_args *a)
 {
-	const char *am = getenv("GOWRAP_ALLOW_MODIFIED");
+	const char *am = getenv("GOWRAP_ALLOW_MODIFIED"), *features = NULL;
 	a->o.allow_modified = am && !strcmp(am, "1");
 	for (int i = 1; i < argc; i++) {
 		const char *s = argv[i];
-		if (!strcmp(s, "--json"))
+		if (!strcmp(s, "--features") && i + 1 < argc)
+			features = argv[++i];
+		else if (!strncmp(s, "--features=", 11))
+			features = s + 11;
+		else if (!strcmp(s, "--json"))
 			a->json = 1;
 		else if (!strcmp(s, "--shim-format")) /* hidden: for the go shim */
 			a->shim = 1;
@@ -158,14 +199,23 @@ static int parse_args(int argc, char **argv, struct overlay_args *a)
 			a->gomodcache = s + 13;
 		else if (!strcmp(s, "--goroot") || !strcmp(s, "--gomodcache"))
 			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "%s needs a directory", s);
+		else if (!strcmp(s, "--features"))
+			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", features_fix, "--features needs a value");
 		else if (!strcmp(s, "-h") || !strcmp(s, "--help"))
-			return gw_usage(usage_fix, 1);
+			return gw_usage(usage_text, 1);
 		else
 			return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "unexpected argument %s",
 				       s);
 	}
 	if (a->goroot && !*a->goroot)
 		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "--goroot is empty");
+	/* The flag wins over the environment the shim passes on. */
+	struct gw_err e = { 0 };
+	if (features && ov_features_parse(features, &a->o.features) < 0)
+		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", features_fix,
+			       "--features %.64s names no feature set", features);
+	if (!features && ov_features_from_env(&a->o.features, &e) < 0)
+		return gw_err_print(&e);
 	return -1;
 }
 

@@ -2,6 +2,7 @@
  * overlay (see overlay.h for the promise, README.md for the design). */
 #include "compat.h"
 #include "overlay.h"
+#include "darwin.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "gitobj.h"
@@ -24,6 +25,10 @@
 static const char refuse_fix[] =
 	"use a Go release listed in gowrap's overlay/README.md, or report the blob id and "
 	"`go version` to gowrap; gowrap never builds iOS with a guessed overlay";
+static const char darwin_fix[] =
+	"build with GOWRAP_FEATURES=crypto (the four ARMv8.0 crypto bits, known for more releases) "
+	"or a Go release whose darwin files gowrap's overlay/README.md lists; gowrap never builds "
+	"iOS with a guessed overlay";
 
 static void add_input(struct ov_result *r, const char *path)
 {
@@ -186,10 +191,10 @@ static int check_placement(const struct ov_result *r, const struct ov_opts *o, c
 /* What ov_generate reads and renders, kept between its steps. */
 struct gen {
 	struct sb root, cache, other, darwin, a64darwin, p;
-	int has_other;
+	int has_other, has_darwin, has_a64darwin;
 	const struct ov_variant *v;
-	struct ov_file files[2];
-	struct sb keys[2];
+	struct ov_file files[3];
+	struct sb keys[3];
 	size_t nfiles;
 };
 
@@ -217,8 +222,9 @@ static int read_goroot(struct gen *g, const char *goroot_in, const struct ov_opt
 	if (identify_version(r, o, e) < 0)
 		return -1;
 	g->has_other = read_input(r, OV_CPU_DIR "/" OV_OTHER_FILE, &g->other, e);
-	if (g->has_other < 0 || read_input(r, OV_CPU_DIR "/cpu_arm64_darwin.go", &g->a64darwin, e) < 0 ||
-	    read_input(r, OV_CPU_DIR "/cpu_darwin.go", &g->darwin, e) < 0)
+	g->has_a64darwin = g->has_other < 0 ? -1 : read_input(r, OV_CPU_DIR "/" OV_A64DARWIN_FILE, &g->a64darwin, e);
+	g->has_darwin = g->has_a64darwin < 0 ? -1 : read_input(r, OV_CPU_DIR "/" OV_DARWIN_FILE, &g->darwin, e);
+	if (g->has_darwin < 0)
 		return -1;
 	if (g->has_other && ov_blob_id(g->other.buf, g->other.len, r->blob, e) < 0)
 		return -1;
@@ -249,14 +255,34 @@ static int classify(struct gen *g, struct ov_result *r, struct gw_err *e)
 			  r->goversion);
 }
 
-/* A variant that needs the overlay: check it can apply, render its two files. */
-static int render_files(struct gen *g, const struct ov_opts *o, struct ov_result *r, struct gw_err *e)
+/* A GOROOT already holding a file the overlay adds was changed by hand. */
+static int refuse_present(struct gen *g, const struct ov_result *r, const char *name, struct gw_err *e)
 {
-	/* dry_run (doctor) identifies only; it reports placement itself. */
-	if (!o->dry_run && check_placement(r, o, g->cache.buf, e) < 0)
-		return -1;
-	r->status = "applied";
-	r->marker = OV_MARKER;
+	struct stat st;
+	sb_reset(&g->p);
+	gw_path_join(&g->p, r->goroot, OV_CPU_DIR);
+	gw_path_join(&g->p, "/", name);
+	if (lstat(g->p.buf, &st) == 0)
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "GOROOT already has gowrap's file",
+				  "remove it: gowrap adds it only through -overlay, never into GOROOT",
+				  "%s exists", g->p.buf);
+	return 0;
+}
+
+/* File i of the overlay: its name in the cache and the GOROOT path it
+ * stands for (the overlay JSON's key). */
+static void name_file(struct gen *g, const struct ov_result *r, size_t i, const char *name)
+{
+	g->files[i].name = name;
+	sb_reset(&g->keys[i]);
+	gw_path_join(&g->keys[i], r->goroot, OV_CPU_DIR);
+	gw_path_join(&g->keys[i], "/", name);
+	g->files[i].key = g->keys[i].buf;
+}
+
+/* The four-bit variant: the template plus the narrowed original. */
+static int render_crypto(struct gen *g, struct ov_result *r, struct gw_err *e)
+{
 	/* The added file is `<original> && ios`; it is only alone on iOS while
 	 * cpu_arm64_darwin.go still excludes ios, as the template assumes. */
 	if (!expr_is(g->a64darwin.buf ? g->a64darwin.buf : "", g->a64darwin.len, "arm64 && darwin && !ios"))
@@ -265,24 +291,81 @@ static int render_files(struct gen *g, const struct ov_opts *o, struct ov_result
 				  "/cpu_arm64_darwin.go is not `//go:build arm64 && darwin && !ios` as "
 				  "template %s assumes (Go %s, cpu_arm64_other.go blob %s)",
 				  r->goroot, OV_TEMPLATE_VERSION, r->goversion, r->blob);
-	struct stat st;
-	sb_reset(&g->p);
-	gw_path_join(&g->p, r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
-	if (lstat(g->p.buf, &st) == 0)
-		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "GOROOT already has gowrap's file",
-				  "remove it: gowrap adds it only through -overlay, never into GOROOT",
-				  "%s exists", g->p.buf);
+	if (refuse_present(g, r, OV_ADDED_FILE, e) < 0)
+		return -1;
+	name_file(g, r, 0, OV_ADDED_FILE);
+	name_file(g, r, 1, OV_OTHER_FILE);
+	g->nfiles = 2;
 	if (ov_render_template(OV_ADDED_FILE ".tmpl", OV_MARKER_FUNC, OV_TEMPLATE_VERSION, g->v->constraint,
 			       &g->files[0].content, e) < 0 ||
-	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, OV_OTHER_FILE, &g->files[1].content,
-			    e) < 0)
+	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, " && !ios", OV_OTHER_FILE,
+			    &g->files[1].content, e) < 0)
 		return -1;
-	gw_path_join(&g->keys[0], r->goroot, OV_CPU_DIR "/" OV_ADDED_FILE);
-	gw_path_join(&g->keys[1], r->goroot, OV_CPU_DIR "/" OV_OTHER_FILE);
-	g->files[0].key = g->keys[0].buf;
-	g->files[1].key = g->keys[1].buf;
-	g->nfiles = 2;
+	ov_bits_parse(g->files[0].content.buf, g->files[0].content.len, r);
 	return 0;
+}
+
+/* The darwin files' row, when their blob ids are in the table and belong
+ * to the same releases as cpu_arm64_other.go's row; else refused. */
+static const struct ov_darwin_files *darwin_row(struct gen *g, struct ov_result *r, struct gw_err *e)
+{
+	char a64[41] = "", dar[41] = "";
+	if ((g->has_a64darwin && ov_blob_id(g->a64darwin.buf, g->a64darwin.len, a64, e) < 0) ||
+	    (g->has_darwin && ov_blob_id(g->darwin.buf, g->darwin.len, dar, e) < 0))
+		return NULL;
+	const struct ov_darwin_files *d = g->has_a64darwin ? ov_darwin_files_by_blob(a64, dar) : NULL;
+	if (d && strcmp(d->other_id, g->v->id) == 0)
+		return d;
+	gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu darwin files", darwin_fix,
+		   "%s/" OV_CPU_DIR "/" OV_A64DARWIN_FILE " (blob %s) and " OV_DARWIN_FILE
+		   " (blob %s) are not in gowrap's darwin-files table for %s (Go %s)",
+		   r->goroot, a64[0] ? a64 : "none", dar[0] ? dar : "none", g->v->id, r->goversion);
+	return NULL;
+}
+
+/* Darwin parity: this GOROOT's darwin files for the iOS family (darwin.h). */
+static int render_darwin(struct gen *g, struct ov_result *r, struct gw_err *e)
+{
+	const struct ov_darwin_files *d = darwin_row(g, r, e);
+	if (!d)
+		return -1;
+	r->darwin_row = d->id;
+	snprintf(r->variant_buf, sizeof r->variant_buf, "%s+%s", g->v->id, d->id);
+	r->variant = r->variant_buf;
+	size_t i = 0;
+	if (d->darwin_blob) {
+		if (refuse_present(g, r, OV_DARWIN_ADDED, e) < 0)
+			return -1;
+		name_file(g, r, i++, OV_DARWIN_ADDED);
+	}
+	if (refuse_present(g, r, OV_A64DARWIN_ADDED, e) < 0)
+		return -1;
+	name_file(g, r, i++, OV_A64DARWIN_ADDED);
+	name_file(g, r, i++, OV_OTHER_FILE);
+	g->nfiles = i;
+	struct sb *osinit = &g->files[i - 2].content;
+	if (ov_darwin_render(d, g->v->constraint, &g->darwin, &g->a64darwin,
+			     d->darwin_blob ? &g->files[0].content : NULL, osinit, e) < 0 ||
+	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, OV_DARWIN_OTHER_SUFFIX,
+			    OV_OTHER_FILE, &g->files[i - 1].content, e) < 0)
+		return -1;
+	ov_bits_parse(osinit->buf, osinit->len, r);
+	return 0;
+}
+
+/* A variant that needs the overlay: check it can apply, render its files. */
+static int render_files(struct gen *g, const struct ov_opts *o, struct ov_result *r, struct gw_err *e)
+{
+	/* dry_run (doctor) identifies only; it reports placement itself. */
+	if (!o->dry_run && check_placement(r, o, g->cache.buf, e) < 0)
+		return -1;
+	r->status = "applied";
+	if (o->features == OV_FEATURES_CRYPTO) {
+		r->marker = OV_MARKER;
+		return render_crypto(g, r, e);
+	}
+	r->marker = OV_DARWIN_MARKER;
+	return render_darwin(g, r, e);
 }
 
 /* Write the files and the overlay JSON into the content-addressed cache. */
@@ -290,10 +373,13 @@ static int store_overlay(struct gen *g, struct ov_result *r, struct gw_err *e)
 {
 	struct sb key = SB_INIT, dir = SB_INIT, json = SB_INIT;
 	int rc = -1;
-	/* The key covers everything the written bytes depend on: the GOROOT
-	 * (the JSON's keys) and each file's content (through its blob id). */
-	sb_addf(&key, "gowrap overlay\ntemplate %s\ngoroot %s\nstatus %s\nvariant %s\n",
-		OV_TEMPLATE_VERSION, r->goroot, r->status, r->variant);
+	/* The key covers everything the written bytes depend on: the feature
+	 * set and its template, the GOROOT (the JSON's keys) and each file's
+	 * content (through its blob id). Each set has its own directory, so
+	 * switching sets rewrites nothing and switching back finds its files
+	 * untouched (the go command's cache then hits). */
+	sb_addf(&key, "gowrap overlay\nfeatures %s\ntemplate %s\ngoroot %s\nstatus %s\nvariant %s\n",
+		r->features, r->tmpl, r->goroot, r->status, r->variant);
 	for (size_t i = 0; i < g->nfiles; i++) {
 		char id[41];
 		if (ov_blob_id(g->files[i].content.buf, g->files[i].content.len, id, e) < 0)
@@ -317,7 +403,7 @@ static void gen_free(struct gen *g)
 	struct sb *all[] = { &g->root, &g->cache, &g->other, &g->darwin, &g->a64darwin, &g->p };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
-	for (int i = 0; i < 2; i++) {
+	for (int i = 0; i < 3; i++) {
 		sb_release(&g->files[i].content);
 		sb_release(&g->keys[i]);
 	}
@@ -335,8 +421,10 @@ int ov_generate(const char *goroot_in, const struct ov_opts *o, struct ov_result
 			 .darwin = SB_INIT,
 			 .a64darwin = SB_INIT,
 			 .p = SB_INIT,
-			 .files = { { OV_ADDED_FILE, NULL, SB_INIT }, { OV_OTHER_FILE, NULL, SB_INIT } },
-			 .keys = { SB_INIT, SB_INIT } };
+			 .files = { { NULL, NULL, SB_INIT }, { NULL, NULL, SB_INIT }, { NULL, NULL, SB_INIT } },
+			 .keys = { SB_INIT, SB_INIT, SB_INIT } };
+	r->features = ov_features_name(o->features);
+	r->tmpl = o->features == OV_FEATURES_CRYPTO ? OV_TEMPLATE_VERSION : OV_DARWIN_VERSION;
 	int rc = read_goroot(&g, goroot_in, o, r, e);
 	int not_needed = rc < 0 ? rc : classify(&g, r, e);
 	if (not_needed < 0) {

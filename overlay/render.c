@@ -33,22 +33,44 @@ int ov_find_build_expr(const char *src, size_t len, const char **expr, size_t *e
 	return -1;
 }
 
-int ov_render_other(const char *orig, size_t len, const char *expect, const char *file,
-		    struct sb *out, struct gw_err *e)
+/* Where the //go:build expression of orig is, if it is exactly expect. */
+static int expect_expr(const char *orig, size_t len, const char *expect, const char *file, size_t *at,
+		       size_t *n, struct gw_err *e)
 {
 	const char *expr;
-	size_t n;
-	if (ov_find_build_expr(orig, len, &expr, &n) < 0 || n != strlen(expect) ||
-	    memcmp(expr, expect, n) != 0)
-		return gw_err_set(e, GW_EXIT_USAGE, "unknown internal/cpu variant",
+	if (ov_find_build_expr(orig, len, &expr, n) < 0 || *n != strlen(expect) ||
+	    memcmp(expr, expect, *n) != 0)
+		return gw_err_set(e, GW_EXIT_OVERLAY_REFUSED, "unknown internal/cpu variant",
 				  "report it to gowrap with `go version`; do not build iOS with a guessed overlay",
 				  "%s: //go:build line is not `%s` as the variants table says", file, expect);
+	*at = (size_t)(expr - orig);
+	return 0;
+}
+
+int ov_render_other(const char *orig, size_t len, const char *expect, const char *suffix,
+		    const char *file, struct sb *out, struct gw_err *e)
+{
+	size_t at, n;
+	if (expect_expr(orig, len, expect, file, &at, &n, e) < 0)
+		return -1;
 	/* The expression is a top-level && chain in every known row (the table
 	 * checks that), so appending keeps its meaning for all other targets. */
-	size_t at = (size_t)(expr - orig) + n;
+	at += n;
 	sb_add(out, orig, at);
-	sb_adds(out, " && !ios");
+	sb_adds(out, suffix);
 	sb_add(out, orig + at, len - at);
+	return 0;
+}
+
+int ov_render_rebuild(const char *orig, size_t len, const char *expect, const char *repl,
+		      const char *file, struct sb *out, struct gw_err *e)
+{
+	size_t at, n;
+	if (expect_expr(orig, len, expect, file, &at, &n, e) < 0)
+		return -1;
+	sb_add(out, orig, at);
+	sb_adds(out, repl);
+	sb_add(out, orig + at + n, len - at - n);
 	return 0;
 }
 

@@ -17,15 +17,28 @@
  * On success *expr and *expr_len point at the expression (no newline). */
 int ov_find_build_expr(const char *src, size_t len, const char **expr, size_t *expr_len);
 
-/* The original cpu_arm64_other.go with ` && !ios` appended to its //go:build
- * line: every other target keeps its empty osInit, iOS no longer compiles it. */
-int ov_render_other(const char *orig, size_t len, const char *expect, const char *file,
-		    struct sb *out, struct gw_err *e);
+/* The original cpu_arm64_other.go with suffix (` && !ios`, or
+ * ` && !(darwin && ios)` for darwin parity) appended to its //go:build line:
+ * every other target keeps its empty osInit, the iOS family no longer
+ * compiles it. */
+int ov_render_other(const char *orig, size_t len, const char *expect, const char *suffix,
+		    const char *file, struct sb *out, struct gw_err *e);
+
+/* The original file with its //go:build expression, which must be exactly
+ * `expect`, replaced by `repl`; every other byte as it was. */
+int ov_render_rebuild(const char *orig, size_t len, const char *expect, const char *repl,
+		      const char *file, struct sb *out, struct gw_err *e);
 
 /* Expands {{MARKER}}, {{TEMPLATE_VERSION}} and {{CONSTRAINT}} (the verified
  * //go:build expression of cpu_arm64_other.go, a top-level && chain) in an
  * embedded template. */
 int ov_render_template(const char *tmpl_name, const char *marker, const char *version,
 		       const char *constraint, struct sb *out, struct gw_err *e);
+
+/* The bits an osInit source sets (`\tARM64.HasX = true`, or
+ * `= sysctlEnabled([]byte("NAME\x00"))`) into r->bits, in source order
+ * (bits.c). The source is bytes gowrap rendered from verified inputs. */
+struct ov_result;
+void ov_bits_parse(const char *src, size_t len, struct ov_result *r);
 
 #endif

@@ -38,6 +38,44 @@ const struct ov_variant ov_variants[] = {
 	{ NULL, NULL, NULL, NULL, OV_APPLY, NULL },
 };
 
+/* Go's own darwin detection, copied for the iOS family by the darwin-parity
+ * overlay. Check a row with
+ *   git log --all --find-object=<blob> -- src/internal/cpu/cpu_arm64_darwin.go
+ * The field set changes per release (1.26 adds HasSHA3 to what osInit
+ * detects, 1.27 HasSB), which is why each release's own files are copied. */
+const struct ov_darwin_files ov_darwin_rows[] = {
+	{
+		"darwin-go1.26",
+		"arm64-other-go1.20",
+		"bd89cd4e8017797c7a8344de6fc2fa652f3ca7da",
+		"arm64 && darwin && !ios",
+		"2d4ac54fc2f5c4eb1050eacb0678c9aa70785467",
+		"darwin && !ios",
+		"go1.26",
+		"toolchain: hashed go1.26.0 go1.26.8; compiled and linked go1.26.8",
+	},
+	{
+		"darwin-go1.27",
+		"arm64-other-go1.27",
+		"d32b459329321bb1e8ea0db748c041a336e1bb8a",
+		"arm64 && darwin && !ios",
+		"2d4ac54fc2f5c4eb1050eacb0678c9aa70785467",
+		"darwin && !ios",
+		"go1.27",
+		"toolchain: hashed go1.27.0 go1.27.3; compiled and linked go1.27.3",
+	},
+	{ NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL },
+};
+
+const struct ov_darwin_files *ov_darwin_files_by_blob(const char *a64_blob, const char *darwin_blob)
+{
+	for (const struct ov_darwin_files *d = ov_darwin_rows; d->id; d++)
+		if (strcmp(d->a64_blob, a64_blob) == 0 &&
+		    strcmp(d->darwin_blob ? d->darwin_blob : "", darwin_blob) == 0)
+			return d;
+	return NULL;
+}
+
 const struct ov_variant *ov_variant_by_blob(const char *blob_hex)
 {
 	for (const struct ov_variant *v = ov_variants; v->id; v++)

@@ -24,7 +24,7 @@
 /* Environment the go command's toolchain and GOROOT choice depends on. */
 static const char *const key_env[] = {
 	"GOROOT", "GOTOOLCHAIN", "GOENV", "GOFLAGS", "GOMODCACHE", "GOPATH", "HOME",
-	"XDG_CONFIG_HOME", "PATH", "GOWORK", "GO111MODULE", NULL,
+	"XDG_CONFIG_HOME", "PATH", "GOWORK", "GO111MODULE", "GOWRAP_FEATURES", NULL,
 };
 
 static int bad(const char *s)

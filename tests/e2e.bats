@@ -155,3 +155,35 @@ EOF
 	PATH="$SHIM_DIR:$BATS_TEST_TMPDIR/bin:$PATH" run go env GOROOT
 	assert_output "$BATS_TEST_TMPDIR/sdk/go1.27.3"
 }
+
+@test "the default pipeline carries darwin parity in every required slice (symcheck --variant darwin), not crypto" {
+	run "$SYMCHECK" --variant darwin "$E2E/with/Aes.xcframework"
+	echo "$output"
+	assert_success
+	run "$SYMCHECK" --json "$E2E/with/Aes.xcframework"
+	python3 -c 'import json,sys; r=json.loads(sys.argv[1]); s=[s for i in r["inputs"] for s in i["slices"] if s["expected"]=="required"]; assert s and all(x["variant"]=="darwin" and x["marker"]=="internal/cpu.gowrapMarkerDarwinV1" for x in s), s' "$output"
+	run "$SYMCHECK" --variant crypto "$E2E/with/Aes.xcframework"
+	assert_failure 1
+	assert_output --partial "not the crypto feature set"
+}
+
+@test "GOWRAP_FEATURES=crypto through the shim: the shipped archive carries the crypto marker, verified by the shim, and the next default build is darwin parity again" {
+	log="$BATS_TEST_TMPDIR/log.jsonl"
+	cd "$GOWRAP_ROOT/examples/aeslib"
+	build() {
+		GOWRAP_LOG="$log" PATH="$SHIM_DIR:$PATH" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 GOFLAGS=-tags=ios \
+			CC="$APPLE/bin/cc-ios-arm64" go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$1" .
+	}
+	GOWRAP_FEATURES=crypto run build "$BATS_TEST_TMPDIR/crypto.a"
+	assert_success
+	assert_equal "$(tail -n 1 "$log" | jq -c '[.injected, .verified]')" "[true,true]"
+	run "$SYMCHECK" --variant crypto "$BATS_TEST_TMPDIR/crypto.a"
+	assert_success
+	assert_output --partial "internal/cpu.gowrapMarkerV1 in symtab (crypto): required: ok"
+	run build "$BATS_TEST_TMPDIR/darwin.a"
+	assert_success
+	assert_equal "$(tail -n 1 "$log" | jq -c '[.injected, .verified]')" "[true,true]"
+	run "$SYMCHECK" --variant darwin "$BATS_TEST_TMPDIR/darwin.a"
+	assert_success
+	assert_output --partial "internal/cpu.gowrapMarkerDarwinV1 in symtab (darwin parity): required: ok"
+}

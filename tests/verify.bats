@@ -383,7 +383,7 @@ EOF
 import json, sys
 d = json.load(sys.stdin)
 assert set(d) == {"ok", "inputs"} and isinstance(d["ok"], bool) and d["ok"] is False
-S = {"arch", "platform", "goversion", "marker", "found_in", "expected", "ok"}
+S = {"arch", "platform", "goversion", "marker", "found_in", "variant", "expected", "ok"}
 archs = {"arm64", "arm64e", "x86_64", "x86_64h", "arm64_32", "armv7", "armv7s", "armv7k", "i386"}
 plats = {"ios", "ios-simulator", "tvos", "tvos-simulator", "macos", "maccatalyst", "visionos",
          "visionos-simulator", "watchos", "watchos-simulator", "unknown"}
@@ -401,6 +401,8 @@ for i in d["inputs"]:
         assert s["goversion"] is None or s["goversion"].startswith("go1."), s
         assert (s["marker"] is None) == (s["found_in"] is None), s
         assert s["found_in"] in (None, "symtab", "pclntab"), s
+        assert s["variant"] in (None, "darwin", "crypto", "upstream", "other"), s
+        assert (s["variant"] in (None, "upstream")) == (s["marker"] is None), s
         assert s["expected"] in ("required", "forbidden", "none"), s
         assert isinstance(s["ok"], bool)
         if s["expected"] == "required": assert s["ok"] == (s["marker"] is not None)
@@ -526,4 +528,97 @@ assert nslices >= 25, nslices
 	run "$bin" "$(fx_path ios-arm64-marker)" internal/cpu.noSuch
 	assert_failure 1
 	assert [ "$(printf '%s\n' "$output" | wc -l)" -eq 1 ]
+}
+
+# darwin_fixture: an iOS arm64 executable built with `gowrap overlay`'s
+# default overlay (darwin parity: Go's own darwin detection for ios), kept
+# with the other fixtures.
+darwin_fixture() {
+	local p="$FX_DIR/ios-arm64-darwin" ov
+	[ -e "$p" ] && { echo "$p"; return 0; }
+	ov=$(GOWRAP_CACHE="$FX_DIR/gowrap-cache" "$GOWRAP" overlay --goroot "$FX_GOROOT" --features darwin) || return 1
+	_fx_go "$p" ios arm64 ios-arm64 "$ov" || return 1
+	echo "$p"
+}
+
+@test "darwin parity (gowrap overlay's default): (darwin parity) in text, variant darwin in --json, required and ok; its sysctl code is not taken for upstream's" {
+	local f
+	f="$(darwin_fixture)"
+	sc "$f"
+	assert_success
+	assert_output --regexp ": arm64 ios go1\.[0-9.]+: internal/cpu\.gowrapMarkerDarwinV1 in symtab \(darwin parity\): required: ok$"
+	# the slice has the sysctl functions upstream's fix would bring
+	llvm-nm "$f" | grep -q ' _internal/cpu.sysctlbynameInt32$'
+	sc --json "$f"
+	assert_success
+	assert [ "$(jf '.inputs[0].slices[0].variant')" = darwin ]
+	assert [ "$(jf '.inputs[0].slices[0].expected')" = required ]
+	# stripped: found in the pclntab, still darwin parity
+	_fx_strip "$BATS_TEST_TMPDIR/stripped" "$f"
+	sc --json "$BATS_TEST_TMPDIR/stripped"
+	assert_success
+	assert [ "$(jf '.inputs[0].slices[0].found_in')" = pclntab ]
+	assert [ "$(jf '.inputs[0].slices[0].variant')" = darwin ]
+	# the crypto marker's fixture says crypto
+	sc --json "$(fx_path ios-arm64-marker)"
+	assert [ "$(jf '.inputs[0].slices[0].variant')" = crypto ]
+	sc "$(fx_path ios-arm64-marker)"
+	assert_output --partial "internal/cpu.gowrapMarkerV1 in symtab (crypto): required: ok"
+}
+
+@test "--variant darwin accepts darwin parity and upstream's own detection, --variant crypto only the crypto marker; other slices as before" {
+	local d c u
+	d="$(darwin_fixture)"
+	c="$(fx_path ios-arm64-marker)"
+	u="$(fx_path ios-arm64-upstream)"
+	sc --variant darwin "$d"
+	assert_success
+	sc --variant crypto "$d"
+	assert_failure 1
+	assert_output --partial "(darwin parity): required: FAIL (not the crypto feature set: --variant crypto asks for the four-bit overlay"
+	sc --variant darwin "$c"
+	assert_failure 1
+	assert_output --partial "(crypto): required: FAIL (not darwin parity: --variant darwin asks for Go's darwin detection"
+	sc --variant=crypto "$c"
+	assert_success
+	sc --json --variant darwin "$u"
+	assert_success
+	assert [ "$(jf '.inputs[0].slices[0].variant')" = upstream ]
+	sc --variant crypto "$u"
+	assert_failure 1
+	sc --variant darwin "$(fx_path ios-arm64-stock)"
+	assert_failure 1
+	assert_output --partial "no marker: required: FAIL (marker missing"
+	# slices that need no marker are not asked for a variant
+	sc --variant crypto "$(fx_path macos-arm64)"
+	assert_success
+	sc --variant any "$c" "$d"
+	assert_success
+	sc --json --variant darwin "$c" "$d"
+	assert_failure 1
+	assert [ "$(jf '[.inputs[].slices[0].ok] | map(tostring) | join(" ")')" = "false true" ]
+	sc --variant all "$c"
+	assert_failure 2
+	assert_equal "$stderr" "symcheck: --variant takes darwin, crypto or any (fix: symcheck --help)"
+}
+
+@test "the two markers tell each other apart, and the darwin-parity marker asked for by name (as the shim asks) is never excused by sysctl code" {
+	local d c u
+	d="$(darwin_fixture)"
+	c="$(fx_path ios-arm64-marker)"
+	u="$(fx_path ios-arm64-upstream)"
+	sc --json --marker internal/cpu.gowrapMarkerV1 "$d"
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = null ]
+	sc --json --marker internal/cpu.gowrapMarkerDarwinV1 "$c"
+	assert_failure 1
+	assert [ "$(jf '.inputs[0].slices[0].marker')" = null ]
+	# upstream-shaped sysctl code without the marker: upstream's fix for the
+	# default prefix, a missing marker for the darwin-parity name
+	sc "$u"
+	assert_success
+	sc --marker internal/cpu.gowrapMarkerDarwinV1 "$u"
+	assert_failure 1
+	assert_output --partial "no marker: required: FAIL"
+	sc --marker internal/cpu.gowrapMarkerV1 "$u"
+	assert_success
 }

@@ -4,7 +4,9 @@
  * where the marker was found, verdict) and one `symcheck: PATH: reason` line
  * per unreadable input; JSON follows one fixed schema (verify/README.md):
  * {"ok", "inputs": [{"path", "error", "slices": [{"arch", "platform",
- * "goversion", "marker", "found_in", "expected", "ok"}]}]}. */
+ * "goversion", "marker", "found_in", "variant", "expected", "ok"}]}]};
+ * "variant" is vf_slice_variant's word (verify.h), so a CI gate can require
+ * one feature set. */
 #include "compat.h"
 #include <stdio.h>
 #include <string.h>
@@ -57,8 +59,26 @@ const char *vf_found_name(enum vf_found f)
 	return f == VF_FOUND_SYMTAB ? "symtab" : f == VF_FOUND_PCLNTAB ? "pclntab" : NULL;
 }
 
+const char *vf_slice_variant(const struct vf_slice *s)
+{
+	static const size_t nd = sizeof VF_DARWIN_MARKER - 1, nc = sizeof VF_CRYPTO_MARKER - 1;
+	if (!s->marker[0])
+		return s->upstream ? "upstream" : NULL;
+	if (!strncmp(s->marker, VF_DARWIN_MARKER, nd))
+		return "darwin";
+	if (!strncmp(s->marker, VF_CRYPTO_MARKER, nc))
+		return "crypto";
+	return "other";
+}
+
 static const char *cause(const struct vf_slice *s)
 {
+	if (s->want_variant && !strcmp(s->want_variant, "darwin"))
+		return "not darwin parity: --variant darwin asks for Go's darwin detection (build "
+		       "through the shim with GOWRAP_FEATURES unset or darwin)";
+	if (s->want_variant)
+		return "not the crypto feature set: --variant crypto asks for the four-bit overlay "
+		       "(build through the shim with GOWRAP_FEATURES=crypto)";
 	if (s->expected == VF_EXPECT_REQUIRED && s->platform == 0)
 		return "marker missing and the platform is unknown (use --expect if this slice is not for iOS)";
 	if (s->expected == VF_EXPECT_REQUIRED)
@@ -87,10 +107,13 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 				vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab),
 				s->hidden ? " (hidden)" : "", vf_platform_name(s->platform, pb, sizeof pb),
 				s->goversion[0] ? s->goversion : s->is_go ? "go?" : "no-go");
+			const char *v = vf_slice_variant(s), *in_ = vf_found_name(s->found_in);
 			if (s->marker[0])
-				sb_addf(out, "%s in %s", s->marker, vf_found_name(s->found_in));
+				sb_addf(out, "%s in %s", s->marker, in_ ? in_ : "?");
 			else
 				sb_adds(out, "no marker");
+			if (v && s->marker[0] && strcmp(v, "other") != 0)
+				sb_addf(out, " (%s)", !strcmp(v, "darwin") ? "darwin parity" : v);
 			if (s->expected == VF_EXPECT_NONE && s->upstream)
 				sb_adds(out, " (upstream detection)");
 			sb_addf(out, ": %s: %s", vf_expect_name(s->expected), s->ok ? "ok" : "FAIL");
@@ -123,6 +146,7 @@ void vf_format_json(struct sb *out, const struct vf_result *r)
 			jw_str_or_null(&w, "goversion", s->goversion);
 			jw_str_or_null(&w, "marker", s->marker);
 			jw_str(&w, "found_in", s->marker[0] ? vf_found_name(s->found_in) : NULL);
+			jw_str_or_null(&w, "variant", vf_slice_variant(s));
 			jw_str(&w, "expected", vf_expect_name(s->expected));
 			jw_bool(&w, "ok", s->ok);
 			jw_end(&w);

@@ -25,6 +25,10 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 	memset(want, 0, sizeof *want);
 	want->prefix = prefix ? prefix : VF_DEFAULT_MARKER;
 	want->plen = strlen(want->prefix);
+	/* Asked for a darwin-parity marker (the shim passes the exact one it
+	 * applied), the sysctl functions are that overlay's own: they must not
+	 * excuse a missing marker as upstream's fix would. */
+	want->no_upstream = !strncmp(want->prefix, VF_DARWIN_MARKER, sizeof VF_DARWIN_MARKER - 1);
 	want->on_name = on_name;
 	want->on_name_ctx = ctx;
 }
@@ -45,7 +49,7 @@ void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_mark
 		*is_marker = 1;
 		return;
 	}
-	if (want->upstream || n < 13 || memcmp(name, "internal/cpu.", 13) != 0)
+	if (want->upstream || want->no_upstream || n < 13 || memcmp(name, "internal/cpu.", 13) != 0)
 		return;
 	for (i = 0; vf_upstream_funcs[i]; i++)
 		if (strlen(vf_upstream_funcs[i]) == n && memcmp(name, vf_upstream_funcs[i], n) == 0)
@@ -167,7 +171,7 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 		if (is_marker && !want->on_name)
 			break;
 	}
-	if (!want->found[0] && !want->upstream)
+	if (!want->found[0] && !want->upstream && !want->no_upstream)
 		for (i = 0; vf_upstream_funcs[i]; i++)
 			if (nametab_has(names, vf_upstream_funcs[i]))
 				want->upstream = 1;

@@ -12,7 +12,10 @@
  * leaked. --expect required/forbidden applies to every Go slice.
  * VF_EXPECT_IOS_BUILD (the shim's check of what it built for an iOS-family
  * arm64 target) is auto with every arm64 slice treated as iOS-family, since
- * darwin + the ios tag links as macOS outside Catalyst. */
+ * darwin + the ios tag links as macOS outside Catalyst.
+ * A slice that carries a gowrap marker has no upstream detection: its
+ * sysctl code is the darwin-parity overlay's own. --variant
+ * (vf_require_variant) then asks for one feature set. */
 #include "compat.h"
 #include <string.h>
 
@@ -39,6 +42,8 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
 {
 	int arm64 = s->cputype == CPU_TYPE_ARM64;
 
+	if (s->marker[0])
+		s->upstream = 0;
 	if (!s->is_go)
 		s->expected = VF_EXPECT_NONE;
 	else if (requested == VF_EXPECT_IOS_BUILD)
@@ -57,6 +62,31 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
 		s->ok = s->marker[0] == 0;
 	else
 		s->ok = 1;
+}
+
+int vf_require_variant(struct vf_result *r, const char *want)
+{
+	if (!want || !strcmp(want, "any"))
+		return 0;
+	if (strcmp(want, "darwin") != 0 && strcmp(want, "crypto") != 0)
+		return -1;
+	for (size_t i = 0; i < r->n; i++) {
+		for (size_t j = 0; j < r->inputs[i].nslices; j++) {
+			struct vf_slice *s = &r->inputs[i].slices[j];
+			const char *has = vf_slice_variant(s);
+			int needs = s->expected == VF_EXPECT_REQUIRED ||
+				    (s->expected == VF_EXPECT_NONE && s->upstream);
+			/* A slice failing already keeps its own cause (marker missing). */
+			if (!needs || !s->ok)
+				continue;
+			if (has && (!strcmp(has, want) ||
+				    (!strcmp(want, "darwin") && !strcmp(has, "upstream"))))
+				continue;
+			s->ok = 0;
+			s->want_variant = !strcmp(want, "darwin") ? "darwin" : "crypto";
+		}
+	}
+	return 0;
 }
 
 /* xcodebuild's library identifiers: <platform>-<archs>[-<variant>], e.g.

@@ -2,7 +2,8 @@
  * Mach-O slice that needs it, on any OS, without Xcode.
  *
  * Promise: `symcheck [--json] [--marker PREFIX] [--expect auto|required|
- * forbidden] PATH...` reports every slice of every PATH (text: a line per
+ * forbidden] [--variant darwin|crypto|any] PATH...` reports every slice of
+ * every PATH, with the feature set each one's internal/cpu carries (text: a line per
  * slice on stdout, a `symcheck: PATH: reason` line per unreadable input on
  * stderr; --json: the issue-4 schema on stdout) and exits 0 when every slice
  * is as expected, 1 when any falls short, 2 when an input cannot be read or
@@ -18,7 +19,8 @@
 #include "version.h"
 
 static const char usage[] =
-	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden] PATH...\n"
+	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]\n"
+	"                [--variant darwin|crypto|any] PATH...\n"
 	"       symcheck --version\n"
 	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
 	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory\n"
@@ -80,6 +82,9 @@ static int parse_expect(const char *v, enum vf_expect *out)
 	return 0;
 }
 
+/* --variant's value (vf_require_variant), NULL for any. */
+static const char *want_variant;
+
 /* The options into o and *json; -1 to go on scanning, else the exit code
  * (--version, --help, or a usage error already reported). */
 static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
@@ -107,6 +112,11 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			o->marker = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!o->marker || !*o->marker)
 				return usage_error("--marker needs a non-empty prefix");
+		} else if (!strcmp(a, "--variant") || !strncmp(a, "--variant=", 10)) {
+			want_variant = a[9] == '=' ? a + 10 : (i + 1 < argc ? argv[++i] : "");
+			if (strcmp(want_variant, "darwin") && strcmp(want_variant, "crypto") &&
+			    strcmp(want_variant, "any"))
+				return usage_error("--variant takes darwin, crypto or any");
 		} else if (!strcmp(a, "--expect") || !strncmp(a, "--expect=", 9)) {
 			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : "");
 			if (parse_expect(v, &o->expect))
@@ -129,7 +139,7 @@ static void scan_paths(int argc, char **argv, struct vf_result *r, const struct 
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect"))) {
+		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect") || !strcmp(a, "--variant"))) {
 			i++;
 			continue;
 		}
@@ -156,6 +166,7 @@ int main(int argc, char **argv)
 	if (st >= 0)
 		return st;
 	scan_paths(argc, argv, &r, &o);
+	vf_require_variant(&r, want_variant);
 	st = vf_result_status(&r);
 	if (json) {
 		vf_format_json(&out, &r);

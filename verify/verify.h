@@ -19,6 +19,11 @@
 #include "strbuf.h"
 
 #define VF_DEFAULT_MARKER "internal/cpu." GW_MARKER_FUNC
+/* The two feature sets' markers (overlay/overlay.h): darwin parity is
+ * internal/cpu.gowrapMarkerDarwin<V>, crypto internal/cpu.gowrapMarkerV<n>.
+ * Neither is a prefix of the other. */
+#define VF_DARWIN_MARKER "internal/cpu." GW_MARKER_FUNC "Darwin"
+#define VF_CRYPTO_MARKER "internal/cpu." GW_MARKER_FUNC "V"
 
 /* VF_EXPECT_IOS_BUILD (the go shim's request): the file was built for an
  * iOS-family arm64 target (GOOS=ios, or darwin with the ios tag), so each
@@ -50,6 +55,7 @@ struct vf_slice {
 	enum vf_found found_in;
 	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
 	int ok;
+	const char *want_variant; /* the --variant this slice falls short of, else NULL */
 };
 
 struct vf_input {
@@ -78,6 +84,19 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len,
 int vf_result_status(const struct vf_result *r);
 void vf_result_release(struct vf_result *r);
 void vf_input_release(struct vf_input *in);
+
+/* Which detection a slice's internal/cpu carries: "darwin" (a darwin-parity
+ * marker), "crypto" (the four-bit marker), "upstream" (no marker, upstream's
+ * own sysctl detection), "other" (a marker found with another --marker
+ * prefix), or NULL (none). */
+const char *vf_slice_variant(const struct vf_slice *s);
+
+/* --variant (policy.c): every Go slice with iOS-family detection expected
+ * (marker required, or upstream's detection) must carry want: "darwin"
+ * (upstream's own detection is darwin parity too) or "crypto". Failing
+ * slices get ok = 0 and want_variant set. "any" or NULL changes nothing.
+ * -1 for another value. */
+int vf_require_variant(struct vf_result *r, const char *want);
 
 /* Output (output.c). */
 /* Slice lines go to out; `symcheck: PATH: reason` lines to errs (NULL: out). */

@@ -22,6 +22,7 @@ struct vf_want {
 	size_t plen;
 	char found[128];         /* marker name found, "" = none */
 	int upstream;            /* one of vf_upstream_funcs seen */
+	int no_upstream;         /* the prefix names darwin parity: its sysctl code is ours */
 	void (*on_name)(void *ctx, const char *name, size_t n); /* vf_opts' */
 	void *on_name_ctx;
 };
