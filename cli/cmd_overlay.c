@@ -3,8 +3,9 @@
  *
  * Promise: prints the absolute path of the overlay JSON for the toolchain the
  * real go uses here (or for DIR), of the feature set --features names, else
- * GOWRAP_FEATURES, else darwin (an unknown value is a usage error, exit 2;
- * the shim selects the set through the environment it passes on), or with
+ * GOWRAP_FEATURES, else darwin (an unknown --features is a usage error, exit
+ * 2; an unknown GOWRAP_FEATURES is 115, the code the shim stops with too: it
+ * selects the set through the environment it passes on), or with
  * --json exactly one JSON object on
  * stdout, or with the hidden --shim-format the line reply the shim reads on
  * its cache miss (proto/proto_overlay.h; the shim links no JSON parser, so the

@@ -23,7 +23,8 @@ enum gw_exit {
 	GW_EXIT_INTERNAL = 111,     /* out of memory, fork failure and the like */
 	GW_EXIT_TOOLCHAIN = 112,    /* `gowrap toolchain install` failed */
 	GW_EXIT_TOOLCHAIN_SWITCH = 113, /* go install/run pkg@version would switch toolchains unknowably */
-	GW_EXIT_DEPS_TOOLEXEC = 114, /* a dependency needs gowrap's -toolexec; the caller brings its own */
+	GW_EXIT_DEPS_TOOLEXEC = 114, /* a dependency needs gowrap's -toolexec; the caller's cannot be composed */
+	GW_EXIT_SETTING = 115,      /* a GOWRAP_* variable has a value gowrap does not know */
 };
 
 #endif

@@ -37,7 +37,7 @@ int ov_features_from_env(enum ov_features *out, struct gw_err *e)
 	/* Empty is unset, as go treats its own variables. */
 	if (!v || !*v || ov_features_parse(v, out) == 0)
 		return 0;
-	return gw_err_set(e, GW_EXIT_USAGE, "unknown GOWRAP_FEATURES",
+	return gw_err_set(e, GW_EXIT_SETTING, "unknown GOWRAP_FEATURES",
 			  "set GOWRAP_FEATURES=darwin (the default: macOS parity) or GOWRAP_FEATURES=crypto "
 			  "(the four ARMv8.0 crypto bits only), or unset it",
 			  "GOWRAP_FEATURES=%.64s names no feature set", v);

@@ -139,7 +139,7 @@ rows_whole() {
 	assert_line "- go calls through the shim: 1 (overlay added: 1, dependency fix added: 0); outputs verified: 1, failed: 0"
 	assert_line "- files checked: 1, unreadable: 0; slices: 1, failed: 0"
 	assert_line "| 1 | \`build\` | \`ios/arm64\` tags \`ios\` | \`$gv\` | added | — | — | 0 | ✅ yes | \`$A/shim.a\` |"
-	assert_line "| \`$A/shim.a\` | \`arm64\` | \`ios\` | \`$gv\` | \`internal/cpu.gowrapMarkerV1\` in symtab | required | ✅ ok |"
+	assert_line "| \`$A/shim.a\` | \`arm64\` | \`ios\` | \`$gv\` | \`internal/cpu.gowrapMarkerDarwinV1\` in symtab | required | ✅ ok |"
 	rows_whole
 }
 

@@ -98,7 +98,7 @@ PY
 	run markers "$D/ios.a"
 	assert_output "$(printf '%s\n' github.com/klauspost/cpuid/v2.gowrapMarkerV1 \
 		github.com/metacubex/utls/internal/cpu.gowrapMarkerV1 golang.org/x/sys/cpu.gowrapMarkerV1 \
-		internal/cpu.gowrapMarkerV1)"
+		internal/cpu.gowrapMarkerDarwinV1)"
 	run "$SYMCHECK" "$D/ios.a"
 	assert_success
 	run python3 - "$D/ios.log" <<'PY'
@@ -127,7 +127,7 @@ PY
 	assert_output ""
 	run markers "$D/ios42.a"
 	assert_output "$(printf '%s\n' github.com/klauspost/cpuid/v2.gowrapMarkerV1 \
-		github.com/metacubex/utls/internal/cpu.gowrapMarkerV1 internal/cpu.gowrapMarkerV1)"
+		github.com/metacubex/utls/internal/cpu.gowrapMarkerV1 internal/cpu.gowrapMarkerDarwinV1)"
 	cd "$PROBE42"
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit
 	assert_success
@@ -289,7 +289,7 @@ EOF
 	assert_output "$(printf '%s\n' "$D/linux-shim: github.com/metacubex/utls/internal/cpu.gowrapMarkerV1" \
 		"$D/ios.a: github.com/klauspost/cpuid/v2.gowrapMarkerV1" \
 		"$D/ios.a: github.com/metacubex/utls/internal/cpu.gowrapMarkerV1" \
-		"$D/ios.a: golang.org/x/sys/cpu.gowrapMarkerV1" "$D/ios.a: internal/cpu.gowrapMarkerV1")"
+		"$D/ios.a: golang.org/x/sys/cpu.gowrapMarkerV1" "$D/ios.a: internal/cpu.gowrapMarkerDarwinV1")"
 	llvm-strip -o "$BATS_TEST_TMPDIR/stripped" "$D/linux-shim"
 	run llvm-nm "$BATS_TEST_TMPDIR/stripped"
 	assert_output --partial "no symbols"

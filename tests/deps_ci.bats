@@ -82,7 +82,7 @@ markers() { llvm-nm "$1" 2>/dev/null | awk '{print $NF}' | sed 's/^_//' | grep '
 	assert_success
 	run markers ios.a
 	assert_output "$(printf '%s\n' github.com/klauspost/cpuid/v2.gowrapMarkerV1 \
-		$UTLS_CPU.gowrapMarkerV1 golang.org/x/sys/cpu.gowrapMarkerV1 internal/cpu.gowrapMarkerV1)"
+		$UTLS_CPU.gowrapMarkerV1 golang.org/x/sys/cpu.gowrapMarkerV1 internal/cpu.gowrapMarkerDarwinV1)"
 	log_check 'sorted(l["deps"]) == ["github.com/klauspost/cpuid/v2", "'$UTLS_CPU'", "golang.org/x/sys/cpu"] and l["verified"] is True'
 }
 

@@ -605,7 +605,7 @@ overlay.json"
 	run "$GOWRAP" overlay --goroot "$GO126_ROOT" --json --features=crypto
 	assert_equal "$(field .features)" crypto
 	GOWRAP_FEATURES=all run --separate-stderr "$GOWRAP" overlay --goroot "$GO126_ROOT" --json
-	assert_failure 2
+	assert_failure 115
 	assert_equal "$output" ""
 	assert_equal "$stderr" "gowrap: unknown GOWRAP_FEATURES: GOWRAP_FEATURES=all names no feature set (fix: set GOWRAP_FEATURES=darwin (the default: macOS parity) or GOWRAP_FEATURES=crypto (the four ARMv8.0 crypto bits only), or unset it)"
 	run --separate-stderr "$GOWRAP" overlay --goroot "$GO126_ROOT" --features Darwin

@@ -3,6 +3,7 @@
 
 load helpers/common
 load helpers/shim
+bats_require_minimum_version 1.5.0
 
 setup() {
 	shim_setup
@@ -448,7 +449,7 @@ setup() {
 	# CLI's reply, which reads the overlay JSON with cJSON)
 	sgo list -e . >/dev/null
 	assert [ "$(log_field memo)" = '"hit"' ]
-	rep="$(dirname "$ov")/cpu_arm64_ios_gowrap.go"
+	rep="$(dirname "$ov")/cpu_arm64_other.go" # written by both feature sets
 	assert [ -f "$rep" ]
 	rm -f "$rep"
 	sgo list -e . >/dev/null
@@ -666,6 +667,16 @@ setup() {
 	f="$(sgo list -overlay="$ours" -export -f '{{.Export}}' internal/cpu)"
 	has_marker "$f"
 	assert [ "$(log_field exit)" = 0 ]
+}
+
+@test "fault 115: an unknown GOWRAP_FEATURES stops an iOS build with the CLI's own line; other targets pass through" {
+	make_args_module "$TMP/m"
+	cd "$TMP/m"
+	GOWRAP_FEATURES=nope GOOS=ios GOARCH=arm64 run --separate-stderr env PATH="$(shim_path)" go list -e .
+	assert_failure 115
+	assert_equal "$stderr" "gowrap: unknown GOWRAP_FEATURES: GOWRAP_FEATURES=nope names no feature set (fix: set GOWRAP_FEATURES=darwin (the default: macOS parity) or GOWRAP_FEATURES=crypto (the four ARMv8.0 crypto bits only), or unset it)"
+	GOWRAP_FEATURES=nope GOOS=linux GOARCH=amd64 run env PATH="$(shim_path)" go list -e .
+	assert_success
 }
 
 @test "fault 105: GOROOT under GOMODCACHE (GOTOOLCHAIN download) refused with the fix" {
