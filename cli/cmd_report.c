@@ -57,25 +57,6 @@ struct report {
 	size_t ninputs, nslices, nsliceok, nslicefail, ninputerr;
 };
 
-/* --name VALUE or --name=VALUE at argv[*i]; 1 taken (value in *v), 0 not
- * this option, -1 the value is missing. */
-static int opt_value(int argc, char **argv, int *i, const char *name, const char **v)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0)
-		return 0;
-	if (argv[*i][n] == '=') {
-		*v = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n] != '\0')
-		return 0;
-	if (*i + 1 >= argc)
-		return -1;
-	*v = argv[++*i];
-	return 1;
-}
-
 /* -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct report *r)
 {
@@ -91,7 +72,7 @@ static int parse_args(int argc, char **argv, struct report *r)
 			continue;
 		}
 		for (int j = 0; !dashdash && j < 3 && !got; j++)
-			if ((got = opt_value(argc, argv, &i, names[j], &v)) != 0)
+			if ((got = cli_opt_value(argc, argv, &i, names[j], &v)) != 0)
 				k = j;
 		if (got < 0)
 			return gw_fail(GW_EXIT_USAGE, "gowrap report", "give it as `--option FILE`",

@@ -36,32 +36,16 @@ static int usage_error(const char *why)
 	return GW_EXIT_USAGE;
 }
 
-/* --name DIR or --name=DIR; returns 1 if argv[*i] was that option. */
-static int opt_value(char **argv, int argc, int *i, const char *name, const char **val)
-{
-	size_t n = strlen(name);
-	if (strncmp(argv[*i], name, n) != 0)
-		return 0;
-	if (argv[*i][n] == '=') {
-		*val = argv[*i] + n + 1;
-		return 1;
-	}
-	if (argv[*i][n] != '\0')
-		return 0;
-	*val = *i + 1 < argc ? argv[++*i] : NULL;
-	return 1;
-}
-
 static int cmd_install(int argc, char **argv)
 {
 	struct tc_install_opts o = { NULL, NULL, NULL };
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
-		if (opt_value(argv, argc, &i, "--sdk", &v)) {
+		if (cli_opt_value(argc, argv, &i, "--sdk", &v) != 0) {
 			if (!v || !*v)
 				return usage_error("--sdk needs a directory");
 			o.sdk = v;
-		} else if (opt_value(argv, argc, &i, "--bin", &v)) {
+		} else if (cli_opt_value(argc, argv, &i, "--bin", &v) != 0) {
 			if (!v || !*v)
 				return usage_error("--bin needs a directory");
 			o.bin = v;

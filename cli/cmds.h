@@ -13,4 +13,9 @@ int cmd_merge_overlay(int argc, char **argv);
 int cmd_audit(int argc, char **argv); /* cmd_audit.c */
 int cmd_report(int argc, char **argv); /* cmd_report.c */
 
+/* The one option reader of the subcommands (opt.c): `--name VALUE` or
+ * `--name=VALUE` at argv[*i]. 1 taken (value in *v, *i past it), 0 not this
+ * option, -1 its value is missing. */
+int cli_opt_value(int argc, char **argv, int *i, const char *name, const char **v);
+
 #endif

@@ -4,6 +4,7 @@
 #include "exitcodes.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -156,4 +157,27 @@ int gw_is_executable(const char *path)
 {
 	struct stat st;
 	return stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+void gw_stat_sig(struct sb *out, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) < 0) {
+		sb_adds(out, "-");
+		return;
+	}
+	sb_addf(out, "%" PRIuMAX ":%" PRIuMAX ":%" PRIdMAX ":%" PRIdMAX ".%09ld:%" PRIdMAX ".%09ld",
+		(uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size,
+		(intmax_t)GW_ST_MTIM(&st).tv_sec, GW_ST_MTIM(&st).tv_nsec,
+		(intmax_t)GW_ST_CTIM(&st).tv_sec, GW_ST_CTIM(&st).tv_nsec);
+}
+
+void gw_key_file(struct sb *out, const char *tag, const char *path)
+{
+	sb_addf(out, "%s\t", tag);
+	for (const char *c = path; *c; c++)
+		sb_addc(out, *c == '\n' || *c == '\t' ? '?' : *c);
+	sb_addc(out, '\t');
+	gw_stat_sig(out, path);
+	sb_addc(out, '\n');
 }

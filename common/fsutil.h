@@ -28,6 +28,14 @@ int gw_cache_dir(struct sb *out, struct gw_err *e);
  * removing trailing slashes; both are compared as given and as realpath()). */
 int gw_path_within(const char *path, const char *dir);
 
+/* "dev:ino:size:mtime.ns:ctime.ns" of path (stat), or "-": what the memos
+ * compare to tell a file changed (any write moves ctime). */
+void gw_stat_sig(struct sb *out, const char *path);
+
+/* A memo key's file line: "tag\tpath\tsig\n" (a tab or newline in path
+ * written as '?': the signature still tells two files apart). */
+void gw_key_file(struct sb *out, const char *tag, const char *path);
+
 /* Join dir and name with exactly one '/'. */
 void gw_path_join(struct sb *out, const char *dir, const char *name);
 

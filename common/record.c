@@ -72,6 +72,20 @@ static int walk_dirs(const char *cache, const char *rel, int whole, int make, st
 	return 0;
 }
 
+/* The record's full path, its directories walked (and made: make) and
+ * checked on the way. 0; 1 a directory is missing (read); -1 (e). */
+static int rec_path(const char *cache, const char *rel, int make, struct sb *path, struct gw_err *e)
+{
+	if (!rel_ok(rel))
+		return gw_err_set(e, GW_EXIT_INTERNAL, "bad cache path", "report this as a gowrap bug", "%s", rel);
+	int rc = walk_dirs(cache, rel, 0, make, path, e);
+	if (rc == 0) {
+		sb_addc(path, '/');
+		sb_adds(path, strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel);
+	}
+	return rc;
+}
+
 int gw_rec_dir(const char *cache, const char *sub, struct sb *out, struct gw_err *e)
 {
 	if (!rel_ok(sub))
@@ -83,20 +97,11 @@ int gw_rec_read_raw(const char *cache, const char *rel, size_t limit, struct sb 
 		    struct gw_err *e)
 {
 	struct sb path = SB_INIT;
-	int rc;
-	if (!rel_ok(rel)) {
-		rc = gw_err_set(e, GW_EXIT_INTERNAL, "bad cache path", "report this as a gowrap bug", "%s", rel);
-		goto out;
-	}
-	rc = walk_dirs(cache, rel, 0, 0, &path, e);
-	if (rc != 0)
-		goto out;
-	sb_addc(&path, '/');
-	sb_adds(&path, strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel);
+	int rc = rec_path(cache, rel, 0, &path, e);
 	/* gw_read_trusted: O_NOFOLLOW|O_NONBLOCK, then fstat: a FIFO or device
 	 * is refused as "not a regular file" before anything is read. */
-	rc = gw_read_trusted(path.buf, limit < GW_REC_MAX ? limit : GW_REC_MAX, body, e);
-out:
+	if (rc == 0)
+		rc = gw_read_trusted(path.buf, limit < GW_REC_MAX ? limit : GW_REC_MAX, body, e);
 	sb_release(&path);
 	return rc;
 }
@@ -128,16 +133,11 @@ int gw_rec_write(const char *cache, const char *rel, const char *kind, const cha
 		 size_t len, struct gw_err *e)
 {
 	struct sb path = SB_INIT, all = SB_INIT;
-	int rc;
-	if (!rel_ok(rel) || strchr(kind, '\n')) {
-		rc = gw_err_set(e, GW_EXIT_INTERNAL, "bad cache path", "report this as a gowrap bug", "%s", rel);
-		goto out;
-	}
-	rc = walk_dirs(cache, rel, 0, 1, &path, e);
+	int rc = strchr(kind, '\n') ? gw_err_set(e, GW_EXIT_INTERNAL, "bad record kind",
+						  "report this as a gowrap bug", "%s", kind)
+				     : rec_path(cache, rel, 1, &path, e);
 	if (rc != 0)
 		goto out;
-	sb_addc(&path, '/');
-	sb_adds(&path, strrchr(rel, '/') ? strrchr(rel, '/') + 1 : rel);
 	sb_addf(&all, "%s%s\n", head, kind);
 	sb_add(&all, body, len);
 	if (len && body[len - 1] != '\n')

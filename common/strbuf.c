@@ -310,3 +310,17 @@ const char *sb_add_printable(struct sb *s, const char *str)
 	}
 	return s->buf;
 }
+
+int gw_list_has(const char *list, char sep, const char *name, size_t n)
+{
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, sep);
+		size_t l = e ? (size_t)(e - p) : strlen(p);
+		if (l == n && memcmp(p, name, n) == 0)
+			return 1;
+		if (!e)
+			break;
+		p = e + 1;
+	}
+	return 0;
+}

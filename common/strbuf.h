@@ -27,6 +27,9 @@ void sb_addf(struct sb *s, const char *fmt, ...) __attribute__((format(printf, 2
 /* Append str as a JSON string literal, quotes included; always valid UTF-8
  * (a byte that starts no valid UTF-8 sequence is written as \ufffd). */
 void sb_add_json_str(struct sb *s, const char *str);
+/* Is name[0..n) one whole entry of list, whose entries end at sep (or at
+ * the end)? For the line lists and comma lists gowrap keeps. */
+int gw_list_has(const char *list, char sep, const char *name, size_t n);
 /* str for a terminal: control bytes (< 0x20, 0x7f) and backslash as \xNN,
  * so a name read from a file or a child can never drive the terminal;
  * every other byte as it is. Returns s->buf. */

@@ -9,18 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int has_tag(const char *list, const char *tag)
-{
-	size_t n = strlen(tag);
-	for (const char *p = list; *p;) {
-		size_t l = strcspn(p, ",");
-		if (l == n && memcmp(p, tag, n) == 0)
-			return 1;
-		p += l + (p[l] == ',');
-	}
-	return 0;
-}
-
 /* Std's internal/cpu: the target alone decides. */
 static void std_row(struct dp_audit_row *r, int family)
 {
@@ -72,7 +60,7 @@ void dp_audit(const struct dp_graph *g, struct dp_audit *a)
 {
 	memset(a, 0, sizeof *a);
 	snprintf(a->target, sizeof a->target, "%s/%s", g->goos, g->goarch);
-	int ios = strcmp(g->goos, "ios") == 0 || (strcmp(g->goos, "darwin") == 0 && has_tag(g->tags ? g->tags : "", "ios"));
+	int ios = strcmp(g->goos, "ios") == 0 || (strcmp(g->goos, "darwin") == 0 && gw_list_has(g->tags ? g->tags : "", ',', "ios", 3));
 	a->family = dp_family(g->goos, g->goarch, ios);
 	for (size_t i = 0; i < g->n; i++) {
 		const struct dp_pkg *p = &g->v[i];

@@ -37,18 +37,6 @@ static void merge_unknown(struct dp_plan *p, const char *more)
 	}
 }
 
-/* Is name (n bytes) a line of lines? */
-static int has_line(const char *lines, const char *name, size_t n)
-{
-	for (const char *q = lines; *q;) {
-		size_t l = strcspn(q, "\n");
-		if (l == n && memcmp(q, name, n) == 0)
-			return 1;
-		q += l + (q[l] == '\n');
-	}
-	return 0;
-}
-
 /* Behind a caller's tool, a compile gowrap-toolexec handed over whose
  * compiler stage saw gowrap's file missing ("dropped") cannot have the fix:
  * the two tools cannot be composed. (One the stage never answered for ran
@@ -77,7 +65,7 @@ static void unproven(const struct dp_records *r, struct sb *out)
 {
 	for (const char *q = r->handed.buf; *q;) {
 		size_t n = strcspn(q, "\n");
-		if (!has_line(r->fixed.buf, q, n))
+		if (!gw_list_has(r->fixed.buf, '\n', q, n))
 			sb_addf(out, "%.*s\n", (int)n, q);
 		q += n + (q[n] == '\n');
 	}
@@ -126,7 +114,7 @@ static int markers_present(struct dp_plan *p, const struct dp_records *r, const 
 	for (size_t i = 0; i < k && rc == 0; i++) {
 		if (i >= nfixed && !present[i])
 			continue;
-		if (p->next && has_line(p->fixed.buf, pk[i], strlen(pk[i])))
+		if (p->next && gw_list_has(p->fixed.buf, '\n', pk[i], strlen(pk[i])))
 			continue;
 		sb_reset(&want);
 		sb_addf(&want, "\n%s.%s%s\n", pk[i], GW_MARKER_FUNC, DP_FIX_VERSION);

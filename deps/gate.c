@@ -45,18 +45,6 @@ static void toolexec_path(struct sb *out)
 	sb_release(&self);
 }
 
-/* Is name (n bytes) a line of lines? */
-static int has_line(const char *lines, const char *name, size_t n)
-{
-	for (const char *q = lines; *q;) {
-		size_t l = strcspn(q, "\n");
-		if (l == n && memcmp(q, name, n) == 0)
-			return 1;
-		q += l + (q[l] == '\n');
-	}
-	return 0;
-}
-
 /* The answer from the listed packages: the table's defective ones for this
  * family (a test variant "p [p.test]" counts as p: its code is p's), and
  * unknown variants of known files. */
@@ -69,7 +57,7 @@ static void answer(const struct dp_graph *g, int family, struct dp_plan *p)
 		struct dp_class cl;
 		dp_graph_classify(pk, family, &cl);
 		size_t n = strcspn(pk->path, " ");
-		if (cl.verdict == DP_V_FIX && !has_line(p->pkgs.buf, pk->path, n))
+		if (cl.verdict == DP_V_FIX && !gw_list_has(p->pkgs.buf, '\n', pk->path, n))
 			sb_addf(&p->pkgs, "%.*s\n", (int)n, pk->path);
 		else if (cl.verdict == DP_V_UNKNOWN)
 			sb_addf(&p->unknown, "%.*s: %s\n", (int)n, pk->path, cl.why);

@@ -19,16 +19,6 @@
 
 extern char **environ;
 
-static void add_file(struct sb *k, const char *tag, const char *path)
-{
-	sb_addf(k, "%s\t", tag);
-	for (const char *c = path; *c; c++)
-		sb_addc(k, *c == '\n' || *c == '\t' ? '?' : *c);
-	sb_addc(k, '\t');
-	dp_stat_sig(k, path);
-	sb_addc(k, '\n');
-}
-
 /* Variables the go command reads to decide what a build compiles. Not:
  * gowrap's own (GOWRAP_LOG differs per call, and means nothing to go), the
  * build cache's (where results go, not what is compiled). */
@@ -95,7 +85,7 @@ static void add_walk_up(struct sb *k, const char *dir)
 			gw_path_join(&p, d.buf, names[i]);
 			struct stat st;
 			if (stat(p.buf, &st) == 0)
-				add_file(k, "file", p.buf);
+				gw_key_file(k, "file", p.buf);
 		}
 		char *s = strrchr(d.buf, '/');
 		if (!s || s == d.buf)
@@ -116,13 +106,13 @@ static void add_rel(struct sb *k, const char *effdir, const char *name, const ch
 		sb_adds(&p, name);
 	else
 		gw_path_join(&p, effdir, name);
-	add_file(k, "file", p.buf);
+	gw_key_file(k, "file", p.buf);
 	size_t fl = strlen(suffix_from);
 	if (p.len > fl && strcmp(p.buf + p.len - fl, suffix_from) == 0) {
 		p.len -= fl;
 		p.buf[p.len] = 0;
 		sb_adds(&p, suffix_to);
-		add_file(k, "file", p.buf);
+		gw_key_file(k, "file", p.buf);
 	}
 	sb_release(&p);
 }
@@ -130,7 +120,7 @@ static void add_rel(struct sb *k, const char *effdir, const char *name, const ch
 void dp_memo_key(const struct dp_build *b, struct sb *key)
 {
 	sb_adds(key, "gate\t1\n");
-	add_file(key, "go", b->realgo);
+	gw_key_file(key, "go", b->realgo);
 	sb_addf(key, "dir\t%s\nsub\t%s\nfamily\t%d\n", b->effdir, b->sub, b->family);
 	add_env(key);
 	for (size_t i = 0; i < b->nlistflags; i++)
@@ -145,7 +135,7 @@ void dp_memo_key(const struct dp_build *b, struct sb *key)
 		add_rel(key, b->effdir, gowork, ".work", ".work.sum");
 	struct sb f = SB_INIT;
 	if (gw_goenv_file(&f) == 0)
-		add_file(key, "file", f.buf);
+		gw_key_file(key, "file", f.buf);
 	sb_release(&f);
 }
 

@@ -5,7 +5,6 @@
 #include "hash.h"
 
 #include <dirent.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -23,19 +22,6 @@ static int bad(const char *s)
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-void dp_stat_sig(struct sb *s, const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) < 0) {
-		sb_adds(s, "-");
-		return;
-	}
-	sb_addf(s, "%" PRIuMAX ":%" PRIuMAX ":%" PRIdMAX ":%" PRIdMAX ".%09ld:%" PRIdMAX ".%09ld",
-		(uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size,
-		(intmax_t)GW_ST_MTIM(&st).tv_sec, GW_ST_MTIM(&st).tv_nsec,
-		(intmax_t)GW_ST_CTIM(&st).tv_sec, GW_ST_CTIM(&st).tv_nsec);
 }
 
 struct watch {
@@ -62,7 +48,7 @@ static void watch_path(struct watch *w, const char *path)
 		return;
 	}
 	sb_addf(w->out, "watch\t%s\t", path);
-	dp_stat_sig(w->out, path);
+	gw_stat_sig(w->out, path);
 	sb_addc(w->out, '\n');
 }
 
@@ -305,7 +291,7 @@ int dp_watch_holds(char **cur)
 		*t2 = 0;
 		sb_reset(&now);
 		if (kind == 0)
-			dp_stat_sig(&now, t1 + 1);
+			gw_stat_sig(&now, t1 + 1);
 		else
 			names_digest(t1 + 1, kind == 2, &now);
 		*t2 = '\t';

@@ -17,9 +17,6 @@
 #include "graph.h"
 #include "strbuf.h"
 
-/* dev:ino:size:mtime.ns:ctime.ns of path (stat), or "-". */
-void dp_stat_sig(struct sb *s, const char *path);
-
 /* The watch lines for g into out; -1 when they cannot be stored. */
 int dp_watch_build(const struct dp_build *b, const struct dp_graph *g, struct sb *out);
 

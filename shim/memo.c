@@ -32,26 +32,6 @@ static int bad(const char *s)
 	return strpbrk(s, "\n\t") != NULL;
 }
 
-static void add_stat(struct sb *s, const char *path)
-{
-	struct stat st;
-	if (stat(path, &st) < 0) {
-		sb_adds(s, "-");
-		return;
-	}
-	sb_addf(s, "%" PRIuMAX ":%" PRIuMAX ":%" PRIdMAX ":%" PRIdMAX ".%09ld:%" PRIdMAX ".%09ld",
-		(uintmax_t)st.st_dev, (uintmax_t)st.st_ino, (intmax_t)st.st_size,
-		(intmax_t)GW_ST_MTIM(&st).tv_sec, GW_ST_MTIM(&st).tv_nsec,
-		(intmax_t)GW_ST_CTIM(&st).tv_sec, GW_ST_CTIM(&st).tv_nsec);
-}
-
-static void add_file(struct sb *s, const char *tag, const char *path)
-{
-	sb_addf(s, "%s\t%s\t", tag, path);
-	add_stat(s, path);
-	sb_addc(s, '\n');
-}
-
 /* The first `name` found walking up from dir, or "-". */
 static void add_walk_up(struct sb *s, const char *tag, const char *dir, const char *name)
 {
@@ -62,7 +42,7 @@ static void add_walk_up(struct sb *s, const char *tag, const char *dir, const ch
 		gw_path_join(&p, d, name);
 		struct stat st;
 		if (stat(p.buf, &st) == 0 && S_ISREG(st.st_mode)) {
-			add_file(s, tag, p.buf);
+			gw_key_file(s, tag, p.buf);
 			goto done;
 		}
 		char *slash = strrchr(d, '/');
@@ -84,8 +64,8 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	if (bad(realgo) || bad(gowrap) || bad(effdir))
 		return -1;
 	sb_adds(key, "memo\tv2\n");
-	add_file(key, "go", realgo);
-	add_file(key, "gowrap", gowrap);
+	gw_key_file(key, "go", realgo);
+	gw_key_file(key, "gowrap", gowrap);
 	sb_addf(key, "dir\t%s\n", effdir);
 	for (const char *const *k = key_env; *k; k++) {
 		const char *v = getenv(*k);
@@ -108,12 +88,12 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	}
 	const char *gowork = getenv("GOWORK");
 	if (gowork && *gowork && strcmp(gowork, "off") != 0)
-		add_file(key, "gowork", gowork);
+		gw_key_file(key, "gowork", gowork);
 	add_walk_up(key, "gomod", effdir, "go.mod");
 	add_walk_up(key, "gowork", effdir, "go.work");
 	struct sb f = SB_INIT;
 	if (gw_goenv_file(&f) == 0 && !bad(f.buf))
-		add_file(key, "goenv", f.buf);
+		gw_key_file(key, "goenv", f.buf);
 	else
 		sb_adds(key, "goenv\t-\n");
 	sb_release(&f);
@@ -137,7 +117,7 @@ static void add_path_lookup(struct sb *s, const char *name)
 {
 	struct sb c = SB_INIT;
 	if (gw_path_find(getenv("PATH"), name, GW_PATH_ABSOLUTE_ONLY, NULL, NULL, &c) == 0)
-		add_file(s, "switch", c.buf);
+		gw_key_file(s, "switch", c.buf);
 	else
 		sb_addf(s, "switch\t-\t%s\n", name);
 	sb_release(&c);
@@ -147,12 +127,12 @@ static void add_path_lookup(struct sb *s, const char *name)
 static void validation(struct sb *s, const char *realgo, const struct shim_answer *a)
 {
 	for (size_t i = 0; i < a->ov.ninputs; i++)
-		add_file(s, "input", a->ov.inputs[i]);
+		gw_key_file(s, "input", a->ov.inputs[i]);
 	/* the overlay JSON and the replacement files it names (so a deleted
 	 * one is a miss); the list came from the CLI, which reads the JSON */
-	add_file(s, "input", a->ov.overlay);
+	gw_key_file(s, "input", a->ov.overlay);
 	for (size_t i = 0; i < a->ov.nrepl; i++)
-		add_file(s, "input", a->ov.repl[i]);
+		gw_key_file(s, "input", a->ov.repl[i]);
 	char own[PATH_MAX], ans[PATH_MAX];
 	if (gw_own_goroot(realgo, own) < 0 || !realpath(a->goroot, ans) || strcmp(own, ans) != 0)
 		add_path_lookup(s, a->goversion);

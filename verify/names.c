@@ -23,20 +23,6 @@ struct collect {
 	struct sb *markers;
 };
 
-static int has_line(const struct sb *s, const char *name, size_t n)
-{
-	const char *p = s->buf;
-	while (*p) {
-		const char *e = strchr(p, '\n');
-		if (!e)
-			break;
-		if ((size_t)(e - p) == n && memcmp(p, name, n) == 0)
-			return 1;
-		p = e + 1;
-	}
-	return 0;
-}
-
 /* A marker name gowrap could have written: no control bytes (the name is
  * printed; every byte of the file is hostile). */
 static int printable(const char *name, size_t n)
@@ -64,7 +50,7 @@ static void on_name(void *ctx, const char *name, size_t n)
 		if (!c->present[i] && strlen(c->pkgs[i]) == plen && memcmp(c->pkgs[i], name, plen) == 0)
 			c->present[i] = 1;
 	if (n - plen >= sizeof m - 1 && memcmp(dot, m, sizeof m - 1) == 0 && n < 512 &&
-	    printable(name, n) && !has_line(c->markers, name, n)) {
+	    printable(name, n) && !gw_list_has(c->markers->buf, '\n', name, n)) {
 		sb_add(c->markers, name, n);
 		sb_addc(c->markers, '\n');
 	}
