@@ -55,3 +55,8 @@ gtcv=v0.0.0-20260722201841-0bb331e19f64
 # Go 1.27.3: the GOTOOLCHAIN trap itself (a toolchain in GOMODCACHE).
 GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>"$tmp/tc.err" ||
 	fail "the go1.27.3 toolchain" "$(tail -1 "$tmp/tc.err")"
+# ... and its module's metadata and checksum-database entries, which
+# `gowrap toolchain install` verifies offline (tests/compose.bats installs it).
+tcmod="golang.org/toolchain@v0.0.1-go1.27.3.$(go env GOHOSTOS)-$(go env GOHOSTARCH)"
+(cd "$tmp" && GOFLAGS='' go mod download -json "$tcmod" >/dev/null 2>"$tmp/tcmod.err") ||
+	fail "$tcmod" "$(tail -1 "$tmp/tcmod.err")"
