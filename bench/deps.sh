@@ -2,9 +2,9 @@
 # bench/deps.sh — what the dependency fix (deps/README.md) costs, as median
 # ratios measured in one run, commands timed round-robin (A B A B ...).
 #
-#   gate, memo hit    the shim in front of a stand-in go that does nothing:
-#                     linux/arm64 (the gate runs and hits its memo) minus
-#                     linux/amd64 (no gate) — the gate's own cost, in ms
+#   gate, memo hit    the shim in front of a stand-in go that does nothing,
+#                     linux/arm64: the gate (a memo hit) minus the same call
+#                     with GOWRAP_DEPS=0 (no gate) — the gate's own cost, in ms
 #   no copy, cached   linux/arm64 `go build` of a module without a copy:
 #                     shim vs direct (budget <= 1.02: the host budget)
 #   host, cached      host build of the probe module: shim vs direct (<= 1.02)
@@ -88,14 +88,14 @@ run_rr 2 "${specs[@]}" # warm every cache
 T=()
 run_rr "$FAST" "${specs[@]}"
 
-# The gate alone: a stand-in go that answers nothing, so the only
-# difference between the two targets is the gate (a memo hit after the
-# first call) — measured with hyperfine.
+# The gate alone: a stand-in go that answers nothing (so the gate finds no
+# copy and the call passes through), the same call with and without the
+# gate (GOWRAP_DEPS=0) — measured with hyperfine.
 printf '#!/bin/sh\nexit 0\n' >"$W/nullgo" && chmod +x "$W/nullgo"
 GATE_OUT="$W/gate.json"
 (cd "$W/nocopy" && hyperfine -N --warmup 20 --runs "$GATE" --export-json "$GATE_OUT" \
 	-n gate "env GOWRAP_GO=$W/nullgo GOOS=linux GOARCH=arm64 $SHIM_DIR/go build -o x ." \
-	-n nogate "env GOWRAP_GO=$W/nullgo GOOS=linux GOARCH=amd64 $SHIM_DIR/go build -o x ." >/dev/null)
+	-n nogate "env GOWRAP_GO=$W/nullgo GOWRAP_DEPS=0 GOOS=linux GOARCH=arm64 $SHIM_DIR/go build -o x ." >/dev/null)
 gate_med() { python3 -c 'import json,sys; r={x["command"]:x["median"] for x in json.load(open(sys.argv[1]))["results"]}; print("%.3f %.3f %.3f" % (r["gate"]*1e3, r["nogate"]*1e3, (r["gate"]-r["nogate"])*1e3))' "$GATE_OUT"; }
 read -r g ng gd <<<"$(gate_med)"
 

@@ -98,7 +98,7 @@ MUTATIONS = [
     ("memo-key-without-goenv-file", "deps/memo.c",
      "\tif (gw_goenv_file(&f) == 0)\n\t\tgw_key_file(key, \"file\", f.buf);",
      "\tif (0)\n\t\tgw_key_file(key, \"file\", f.buf);",
-     "memo: a -modfile"),
+     "memo: a build tag set by go env"),
     ("state-names-unescaped", "deps/check.c",
      "sb_add_printable(&pkg, one.buf);",
      "sb_adds(&pkg, one.buf);",

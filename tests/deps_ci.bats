@@ -252,6 +252,24 @@ stub_utls() {
 	probe_fixed b
 }
 
+@test "memo: a build tag set by go env -w GOFLAGS after a build is followed (the go env file is part of the key)" {
+	cp -r "$PROBE" "$TMP/p" && cd "$TMP/p"
+	mv main.go tagged.go
+	sed -i '1i //go:build withutls\n' tagged.go
+	sed -i 's/^func main() {/func init() {/' tagged.go
+	printf '//go:build !withutls\n\npackage main\n\nfunc init() {}\n' >untagged.go
+	printf 'package main\n\nfunc main() {}\n' >main.go
+	export GOENV="$TMP/goenv"
+	run sgo_linux build -o a .
+	assert_success
+	log_check 'l["injected"] is False'
+	"$(real_go)" env -w GOFLAGS=-tags=withutls
+	run sgo_linux build -o b .
+	assert_success
+	probe_fixed b
+	log_check 'l["deps"] == ["'$UTLS_CPU'"] and l["deps_memo"] is False'
+}
+
 @test "memo: a replace fork edited, then reverted to upstream bytes, is reported and then fixed again" {
 	cp -r "$PROBE" "$TMP/p" && cd "$TMP/p"
 	cp -r "$MC0/github.com/metacubex/utls@v1.8.7" utls && chmod -R u+w utls
