@@ -234,8 +234,10 @@ PY
 	assert_failure 1
 	assert_line --index 0 --partial "!/jni/x86_64/libgojni.so: x86_64 android go1.26.8: no marker: forbidden: ok"
 	assert_line --index 1 --partial "!/jni/arm64-v8a/libgojni.so: arm64 android go1.26.8: no marker: forbidden; deps: $UTLS_CPU NOT fixed: FAIL"
-	sc "$MAL/fail-elf-android-lookalike.bin"
+	sc "$MAL/fail-elf-android-lookalike-marker.bin"
 	assert_output --partial "deps: $UTLS_CPU NOT fixed: FAIL"
+	sc "$MAL/ok-elf-android-lookalike-pkgs.bin"
+	assert_output --partial ": arm64 android go1.26.8: no marker: forbidden; deps: none: ok"
 	sc "$MAL/fail-elf-nogoos-unfixed.bin"
 	assert_output --partial ": arm64 elf go?: no marker: forbidden; deps: $UTLS_CPU NOT fixed: FAIL"
 	sc "$MAL/ok-zip-aar-four-abis.bin"

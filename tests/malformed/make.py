@@ -500,8 +500,12 @@ def android(good_macho):
     write("fail-elf-nogoos-unfixed.bin", elf(goos=None, names=unfixed))
     write("ok-elf-freebsd-unfixed.bin", elf(goos="freebsd", names=unfixed))
     write("ok-elf-not-go.bin", elf(names=None, goos=None, syms=("main", "printf")))
-    write("fail-elf-android-lookalike.bin", elf(names=("runtime.main", UTLS + ".doinit",
-                                                       UTLS + "x.gowrapMarkerV1", "main.main")))
+    # Names that only start like a copy's: another package's marker is not
+    # the copy's fix, and packages whose paths extend a copy's are not it.
+    write("fail-elf-android-lookalike-marker.bin", elf(names=("runtime.main", UTLS + ".doinit",
+                                                              UTLS + "x.gowrapMarkerV1", "main.main")))
+    write("ok-elf-android-lookalike-pkgs.bin", elf(names=("runtime.main", UTLS + "x.doinit", MCCPU + "/sub.init",
+                                                          MCCPU + "2.doinit", "main.main")))
 
     write("bad-elf-trunc.bin", ok_so[:20])
     write("bad-elf-class.bin", elf(tweak=lambda f: f.update(cls=3)))
