@@ -61,7 +61,7 @@ static void on_name(void *ctx, const char *name, size_t n)
 
 	if (c->o && c->o->on_name)
 		c->o->on_name(c->o->on_name_ctx, name, n);
-	for (uint32_t i = 0; vf_known_copies[i] && i < 32; i++) {
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i]; i++) {
 		size_t pl = strlen(vf_known_copies[i]);
 		if (n <= pl || name[pl] != '.' || memcmp(name, vf_known_copies[i], pl) != 0)
 			continue;
@@ -198,7 +198,7 @@ void vf_elf_text(struct sb *out, const struct vf_slice *s)
 	if (!s->deps_asked)
 		return;
 	sb_adds(out, "; deps: ");
-	for (uint32_t i = 0; vf_known_copies[i] && i < 32; i++) {
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i]; i++) {
 		if (!(s->deps_code >> i & 1))
 			continue;
 		sb_addf(out, "%s%s %s", sep, vf_known_copies[i],
@@ -215,7 +215,7 @@ void vf_elf_json(struct jw *w, const struct vf_slice *s)
 {
 	jw_bool(w, "deps_asked", s->deps_asked);
 	jw_arr(w, "deps");
-	for (uint32_t i = 0; vf_known_copies[i] && i < 32; i++) {
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i]; i++) {
 		if (!(s->deps_code >> i & 1))
 			continue;
 		jw_obj(w, NULL);
@@ -236,7 +236,7 @@ int vf_elf_cause(struct sb *out, const struct vf_slice *s)
 	/* internal/cpu's own verdict first: its cause is policy.c's. */
 	if (!marker_ok || !missing)
 		return 0;
-	for (uint32_t i = 0; vf_known_copies[i] && i < 32; i++) {
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i]; i++) {
 		if (missing >> i & 1)
 			sb_addf(out, "%s%s", sep, vf_known_copies[i]);
 		if (missing >> i & 1)

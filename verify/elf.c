@@ -4,11 +4,12 @@
  * Promise: 32- and 64-bit little-endian ELF (Android ships both: armeabi-v7a
  * and x86 are 32-bit). The same rules as the Mach-O readers: every offset and
  * count from the file goes through span.h; e_shnum is bounded by the bytes
- * of the section header table; a symbol's name offset must lie in its string
- * table; the .gopclntab reader is pclntab.c's. A file without section
- * headers (or with extended numbering) is refused rather than read as "no Go
- * code": whether it holds Go could not be told. Names are handed to
- * want->on_name; no allocation is sized from the file. */
+ * of the section header table; a symbol whose name lies outside its string
+ * table is skipped; the .gopclntab reader is pclntab.c's. A file without
+ * section headers (or with extended numbering), or a section whose name
+ * cannot be read, is refused rather than read as "no Go code": whether it
+ * holds Go could not be told. Names are handed to want->on_name; no
+ * allocation is sized from the file. */
 #include "compat.h"
 #include <string.h>
 
@@ -134,7 +135,13 @@ int vf_elf_read(struct vf_span s, struct vf_want *want, struct vf_elf *e, struct
 	for (uint32_t i = 0; i < h.shnum; i++) {
 		const char *nm;
 		size_t nl;
-		if (get_shdr(s, &h, i, &sh) || vf_get_cstr(shstr, sh.name, &nm, &nl) || sh.type == SHT_NOBITS)
+		/* A section whose name cannot be read could be .gopclntab: refused,
+		 * so Go code is never taken for none. */
+		if (get_shdr(s, &h, i, &sh) || vf_get_cstr(shstr, sh.name, &nm, &nl)) {
+			sb_addf(err, "ELF section %u's name lies outside the section name table", i);
+			return -1;
+		}
+		if (sh.type == SHT_NOBITS)
 			continue;
 		if (vf_sub(s, sh.off, sh.size, &sect)) {
 			sb_addf(err, "ELF section %u lies outside the file", i);

@@ -515,6 +515,7 @@ def android(good_macho):
     write("bad-elf-shentsize.bin", elf(tweak=lambda f: f.update(shentsize=32)))
     write("bad-elf-shstrndx.bin", elf(tweak=lambda f: f.update(shstrndx=200)))
     write("bad-elf-section-past-end.bin", elf(tweak=lambda f: f["table"][1].__setitem__(3, 0x7FFFFFFF)))
+    write("bad-elf-section-name.bin", elf(tweak=lambda f: f["table"][1].__setitem__(0, 0x7FFFFFF0)))
     write("bad-elf-symtab-link.bin", elf(syms=("a",), tweak=lambda f: f["table"][3].__setitem__(4, 99)))
     write("bad-elf-two-pclntabs.bin", elf(extra=[(".gopclntab", 1, pclntab(["x"]), 0)]))
     write("bad-elf-pclntab.bin", elf(tweak=lambda f: f["table"][1].__setitem__(3, 12)))
