@@ -17,6 +17,13 @@ NDKCC="$BATS_TEST_DIRNAME/helpers/android/bin/cc-android-arm64"
 MAL="$BATS_TEST_DIRNAME/malformed"
 UTLS_CPU=github.com/metacubex/utls/internal/cpu
 
+setup_file() {
+	# The go builds happen on first use (probe_so), into one directory per
+	# build: this file's tests never run in parallel with each other
+	# (tests/run.sh with BATS_JOBS).
+	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
+}
+
 setup() {
 	common_setup
 	export GOWRAP_CACHE="$BATS_FILE_TMPDIR/cache" GOFLAGS= GOPROXY=off
