@@ -53,12 +53,19 @@ ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
 
 CJSON_LIBS  := $(call pc_libs,libcjson,-lcjson)
 GIT2_LIBS   := $(call pc_libs,libgit2,-lgit2)
+# libzip: symcheck's .aar/.apk reader (verify/zipin.c), linked into
+# build/symcheck only. LIBZIP=no links verify/zipnone.c instead, which refuses
+# every zip (exit 2): for a libc whose libzip is not installed (the musl build
+# of `make portcheck`); never a release build.
+LIBZIP      ?= yes
+ZIP_CPPFLAGS := $(call pc_cflags,libzip)
+ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 
 # Modules, lowest first. Each may use the ones listed in its INC.
 #   common  libc helpers, hashes, cache records (nothing)
 #   gocmd   the real go: find it, ask it, where it runs   common
 #   proto   the shim<->CLI protocols, both sides           common
-#   verify  Mach-O/ELF/pclntab readers         common
+#   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only)
 #   overlay GOROOT overlay generator           common (+ libgit2)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
@@ -76,7 +83,7 @@ INC_gen     := -Icommon
 COMMON_SRC  := $(wildcard common/*.c)
 GOCMD_SRC   := $(wildcard gocmd/*.c)
 PROTO_SRC   := $(wildcard proto/*.c)
-VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c,$(wildcard verify/*.c))
+VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
 SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
@@ -95,7 +102,8 @@ SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
-MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o
+MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o \
+	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
 
 # One static archive per module: a program links the archives it may use and
@@ -180,9 +188,11 @@ DEPS_SRC_ID := $(shell cat $(DEPS_ID_SRC) | cksum | tr ' ' '-')
 $(BUILD)/obj/deps/render.o: $(DEPS_ID_SRC)
 $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
-$(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(foreach m,verify common,$(call lib,$(m)))
+SYMCHECK_ZIP := $(BUILD)/obj/verify/$(if $(filter no,$(LIBZIP)),zipnone,zipin).o
+$(BUILD)/obj/verify/zipin.o: ALL_CPPFLAGS += $(ZIP_CPPFLAGS)
+$(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(SYMCHECK_ZIP) $(foreach m,verify common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ZIP_LIBS)
 
 # C unit drivers (tests/unit/*.c): each links what the shim links and is run
 # by tests/unit.bats with inputs and expectations kept as data there.
@@ -206,9 +216,9 @@ CI_FUZZ_SECONDS ?= 30
 fuzz: $(BUILD)/fuzz/symcheck_fuzz
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
 
-$(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
+$(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	clang $(INC_verify) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^
+	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ZIP_LIBS)
 
 test: all
 	bash tests/run.sh

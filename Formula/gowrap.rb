@@ -13,6 +13,7 @@ class Gowrap < Formula
   depends_on "cjson"
   depends_on "go" => :recommended
   depends_on "libgit2"
+  depends_on "libzip" # symcheck's .aar/.apk reader
 
   def install
     system "make", "install", "PREFIX=#{prefix}", "GOWRAP_VERSION=#{version}"

@@ -9,15 +9,15 @@
 # GITHUB_PATH, GITHUB_ENV. Build libraries: on Linux the build's own Debian
 # packages through apt-get (scripts/setup.sh would add the test suites'
 # tools, the tests' modules and a 250 MB toolchain, which a user's job does
-# not need); on macOS README's Homebrew line (cjson libgit2 pkg-config).
+# not need); on macOS README's Homebrew line (cjson libgit2 libzip pkg-config).
 # Each is installed only when missing. The build tree is
 # $RUNNER_TEMP/gowrap-build, so the action's checkout stays as it came.
 # Sourced (bash), it only defines its functions (tests/action.bats).
 
 # The Debian packages `make && make install` needs (README, Dependencies).
-ACTION_DEBS=(build-essential pkg-config libcjson-dev libgit2-dev)
+ACTION_DEBS=(build-essential pkg-config libcjson-dev libgit2-dev libzip-dev)
 # README's macOS line.
-ACTION_FORMULAE=(cjson libgit2 pkg-config)
+ACTION_FORMULAE=(cjson libgit2 libzip pkg-config)
 
 fail() { # WHY FIX
 	echo "gowrap: cannot install gowrap: $1 (fix: $2)" >&2
@@ -82,7 +82,7 @@ main() {
 	esac
 	jobs="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)"
 	make -C "$src" -j"$jobs" BUILD="$build" all >&2 ||
-		fail "make failed in $src" "see the compiler output above; the build needs a C11 compiler, pkg-config, cJSON and libgit2"
+		fail "make failed in $src" "see the compiler output above; the build needs a C11 compiler, pkg-config, cJSON, libgit2 and libzip"
 	make -C "$src" BUILD="$build" PREFIX="$prefix" install >&2 ||
 		fail "make install to $prefix failed" "choose a writable prefix (input prefix)"
 	# The runner puts each line first on PATH in turn, so the last line

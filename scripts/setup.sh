@@ -8,14 +8,14 @@
 # (scripts/fetch-testdeps.sh), through the module proxy.
 set -euo pipefail
 
-debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev
+debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libzip-dev
 	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file)
 
 if [ "$(uname -s)" = Darwin ]; then
-	# Build: cjson libgit2 pkg-config. Tests: bats-core + its two
+	# Build: cjson libgit2 libzip pkg-config. Tests: bats-core + its two
 	# libraries (from the bats-core tap), llvm (llvm-nm/llvm-strip/llvm-objdump
 	# for the fixtures), coreutils (timeout), hyperfine (make bench).
-	formulae=(cjson libgit2 pkg-config bats-core bats-core/bats-core/bats-support
+	formulae=(cjson libgit2 libzip pkg-config bats-core bats-core/bats-core/bats-support
 		bats-core/bats-core/bats-assert llvm coreutils hyperfine)
 	if ! command -v brew >/dev/null 2>&1; then
 		echo "gowrap setup: Homebrew not found (fix: install it from https://brew.sh, then run bash scripts/setup.sh again)" >&2

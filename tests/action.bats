@@ -231,7 +231,7 @@ $TMP/missing.xcframework"
 	PATH="$TMP/bin:$PATH" run bash -c 'set -euo pipefail; source "$1"; macos_deps' _ "$GOWRAP_ROOT/scripts/action-install.sh"
 	assert_success
 	run cat "$TMP/brew.calls"
-	assert_output "$(printf '%s\n' 'list --versions cjson' 'list --versions libgit2' 'list --versions pkg-config' 'install cjson')"
+	assert_output "$(printf '%s\n' 'list --versions cjson' 'list --versions libgit2' 'list --versions libzip' 'list --versions pkg-config' 'install cjson')"
 }
 
 @test "install refuses an unsupported runner and a missing runner variable, naming the fix, before building" {

@@ -176,8 +176,8 @@ mac_setup() { # have-formulae xcode(0|1) go(0|1)
 }
 
 @test "setup.sh on macOS: prints exactly the brew line for what is missing, exits 1; silent and 0 when complete" {
-	all="cjson libgit2 pkg-config bats-core bats-support bats-assert llvm coreutils hyperfine"
-	mac_setup "cjson pkg-config bats-core bats-support bats-assert llvm coreutils hyperfine" 1 0
+	all="cjson libgit2 libzip pkg-config bats-core bats-support bats-assert llvm coreutils hyperfine"
+	mac_setup "cjson libzip pkg-config bats-core bats-support bats-assert llvm coreutils hyperfine" 1 0
 	assert_failure 1
 	assert_output "brew install libgit2 go"
 	mac_setup "$all" 1 1

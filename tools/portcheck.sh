@@ -12,12 +12,14 @@
 # it; glibc's headers pull in declarations musl's do not), so a call must be
 # in both to pass.
 #
-# musl-gcc searches only musl's headers, so the CLI's library headers
-# (cJSON, libgit2) are offered through a directory of symlinks to
-# exactly those library directories — never /usr/include itself, which would
-# let glibc's own headers back in. Those libraries are built against glibc,
-# so the CLI's objects are compiled, not linked; the shim and symcheck link
-# only libc, so they are linked statically against musl and run once.
+# musl-gcc searches only musl's headers, so the library headers (cJSON,
+# libgit2 for the CLI; libzip for symcheck's verify/zipin.c) are offered
+# through a directory of symlinks to exactly those headers — never
+# /usr/include itself, which would let glibc's own headers back in. Those
+# libraries are built against glibc, so the CLI's objects and zipin.o are
+# compiled, not linked; the shim links only libc, and symcheck is linked with
+# LIBZIP=no (verify/zipnone.c refuses every zip), so both are linked
+# statically against musl and run once.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${PORT_BUILD:-build-port}
@@ -34,11 +36,14 @@ libdir() { # pkg-config module, fallback
 }
 cj=$(libdir libcjson /usr/include)
 g2=$(libdir libgit2 /usr/include)
+zp=$(libdir libzip /usr/include)
 ln -s "$cj/cjson" "$inc/cjson"
 ln -s "$cj/cjson/cJSON.h" "$inc/cJSON.h"
 ln -s "$g2/git2.h" "$inc/git2.h"
 ln -s "$g2/git2" "$inc/git2"
-for h in "$inc/cjson/cJSON.h" "$inc/git2.h"; do
+ln -s "$zp/zip.h" "$inc/zip.h"
+ln -s "$zp/zipconf.h" "$inc/zipconf.h"
+for h in "$inc/cjson/cJSON.h" "$inc/git2.h" "$inc/zip.h" "$inc/zipconf.h"; do
 	[ -e "$h" ] || { echo "portcheck: $h missing (fix: bash scripts/setup.sh)" >&2; exit 2; }
 done
 
@@ -46,7 +51,7 @@ make_port() {
 	make --no-print-directory BUILD="$build" CC="$cc" PKG_CONFIG=false SAN= \
 		CPPFLAGS="-isystem $inc -isystem $inc-arch" "$@"
 }
-make_port objects "$build/shim/go" "$build/symcheck"
+make_port LIBZIP=no objects "$build/shim/go" "$build/symcheck"
 
 # The musl programs must run, not just link.
 file_out=$("$build/symcheck" --version)

@@ -414,9 +414,13 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t h
 	memset(&gs, 0, sizeof gs);
 	if (k == VF_KIND_FAT) {
 		rc = scan_fat(in, s, hint, o, &err);
+	} else if (k == VF_KIND_OTHER && vf_is_elf(s)) {
+		rc = vf_scan_elf(in, s, hint, NULL, o, &err);
 	} else if (k == VF_KIND_OTHER) {
-		sb_adds(&err, len < 8 ? "file too short to be Mach-O, fat or an archive"
-				      : "not a Mach-O, fat or archive file");
+		sb_adds(&err, len < 8 ? "file too short to be Mach-O, ELF, fat or an archive"
+			      : len >= 4 && !memcmp(data, "PK\3\4", 4)
+				      ? "a zip archive (.aar, .apk): only symcheck reads these"
+				      : "not a Mach-O, ELF, fat or archive file");
 		rc = -1;
 	} else {
 		rc = scan_thin(s, k, o, &gs, &err);

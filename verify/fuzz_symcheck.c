@@ -6,13 +6,17 @@
  * same bytes to the ELF reader behind `symcheck --markers` (vf_elf_names),
  * once as they are and once with an ELF64 little-endian identification put
  * in front, so the fuzzer reaches the section walk without first having to
- * find the magic. Built and run by `make fuzz` (tests/helpers/run-fuzz.sh). */
+ * find the magic; and to the zip reader of .aar/.apk files (zipin.c, libzip
+ * reading from memory), whose libraries go through the ELF slice reader
+ * (android.c), with a 1 MiB cap per member so each run stays fast. Built and
+ * run by `make fuzz` (tests/helpers/run-fuzz.sh). */
 #include "compat.h"
 #include <stddef.h>
 #include <stdint.h>
 
 #include "verify.h"
 #include "verify_int.h"
+#include "zipin.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +51,21 @@ static void fuzz_elf(const uint8_t *data, size_t size)
 	free(copy);
 }
 
+/* The zip path, rendered as symcheck renders it. */
+static void fuzz_zip(const uint8_t *data, size_t size)
+{
+	struct vf_result r = { NULL, 0, 0 };
+	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
+	struct sb out = SB_INIT;
+
+	vf_scan_zip_buffer(&r, "fuzz.aar", data, size, &o, 1u << 20);
+	vf_format_json(&out, &r);
+	vf_format_text(&out, NULL, &r);
+	vf_first_failure(&out, &r);
+	sb_release(&out);
+	vf_result_release(&r);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -67,5 +86,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.path = NULL; /* not ours to free */
 	vf_input_release(&in);
 	fuzz_elf(data, size);
+	fuzz_zip(data, size);
 	return 0;
 }

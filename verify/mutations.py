@@ -1,6 +1,8 @@
 # verify/mutations.py — mutations of symcheck's readers for tools/mutants.py
 # (data only). Each must make a test of SUITE (narrowed by the filter) fail.
-SUITE = "tests/verify.bats"
+# bats runs a file's setup_file only when the filter selects one of its
+# tests, so the Android mutations never build verify.bats's fixtures.
+SUITE = ["tests/verify.bats", "tests/android.bats"]
 TARGETS = ["build/symcheck"]
 MUTATIONS = [
     ("ncmds-unbounded", "verify/macho.c",
@@ -19,4 +21,49 @@ MUTATIONS = [
     ("marker-slice-counts-as-upstream", "verify/policy.c",
      "\tif (s->marker[0])\n\t\ts->upstream = 0;", "",
      "sysctl code is not taken"),
+    # Android and linux outputs (android.c, elf.c, zipin.c; verify/README.md)
+    ("zip-first-library-only", "verify/zipin.c",
+     "\t\tfor (size_t i = 0; i < n; i++)\n\t\t\tscan_member(", "\t\tfor (size_t i = 0; i < n && i < 1; i++)\n\t\t\tscan_member(",
+     "Android hand-made"),
+    ("android-cpu-marker-allowed", "verify/android.c",
+     "\tvf_apply_policy(sl, o ? o->expect : VF_EXPECT_AUTO);", "\tvf_apply_policy(sl, o ? VF_EXPECT_NONE : VF_EXPECT_AUTO);",
+     "Android hand-made"),
+    ("zip-declared-size-trusted", "verify/zipin.c",
+     "uint64_t want = size + 1 - *got;", "uint64_t want = size - *got;",
+     "Android hand-made"),
+    ("zip-member-limit-ignored", "verify/zipin.c",
+     "if (st.size > max || st.size > MAX_TOTAL - *total) {", "if (0) {",
+     "Android hand-made"),
+    ("zip-climbing-names-allowed", "verify/zipin.c",
+     "\t\tif (climbs(name)) {", "\t\tif (climbs(name) && 0) {",
+     "Android hand-made"),
+    ("zip-consistency-unchecked", "verify/zipin.c",
+     "ZIP_RDONLY | ZIP_CHECKCONS", "ZIP_RDONLY",
+     "Android hand-made"),
+    ("abi-directory-unchecked", "verify/android.c",
+     "if (!strcmp(abi, t[i].abi) && machine != t[i].machine) {",
+     "if (!strcmp(abi, t[i].abi) && machine != t[i].machine && 0) {",
+     "Android hand-made"),
+    ("elf32-refused", "verify/elf.c",
+     "if ((s.p[4] != 1 && s.p[4] != 2) || s.p[5] != 1) {", "if (s.p[4] != 2 || s.p[5] != 1) {",
+     "Android hand-made"),
+    ("elf-symtab-names-skipped", "verify/elf.c",
+     "if (sn && !vf_get_cstr(strs, sn, &str, &n))", "if (0 && sn && !vf_get_cstr(strs, sn, &str, &n))",
+     "Android hand-made"),
+    ("elf-unreadable-section-name-skipped", "verify/elf.c",
+     "\t\t\tsb_addf(err, \"ELF section %u's name lies outside the section name table\", i);\n\t\t\treturn -1;",
+     "\t\t\tcontinue;",
+     "Android hand-made"),
+    ("copies-unfixed-pass", "verify/android.c",
+     "\tif (sl->deps_asked && (sl->deps_code & ~sl->deps_fixed))\n\t\tsl->ok = 0;", "",
+     "Android hand-made|Android .aar without"),
+    ("copy-prefix-inexact", "verify/android.c",
+     "if (n <= pl || name[pl] != '.' || memcmp(", "if (n <= pl || memcmp(",
+     "Android hand-made"),
+    ("unknown-goos-not-failed-closed", "verify/android.c",
+     "sl->platform = hint ? hint : VF_PLATFORM_ELF;", "sl->platform = hint ? hint : VF_PLATFORM_OTHER_ELF;",
+     "Android hand-made"),
+    ("goos-ignored", "verify/android.c",
+     "\tsl->platform = goos_platform(e.buildinfo);", "\tsl->platform = goos_platform(e.buildinfo) & 0;",
+     "Android hand-made"),
 ]

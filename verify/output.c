@@ -44,6 +44,8 @@ const char *vf_platform_name(uint32_t p, char *buf, size_t n)
 	};
 	if (p < sizeof names / sizeof names[0])
 		return names[p];
+	if (vf_elf_platform_name(p))
+		return vf_elf_platform_name(p);
 	snprintf(buf, n, "platform-%u", p);
 	return buf;
 }
@@ -90,6 +92,12 @@ static const char *cause(const struct vf_slice *s)
 	return "";
 }
 
+static void add_cause(struct sb *out, const struct vf_slice *s)
+{
+	if (!s->elf || !vf_elf_cause(out, s))
+		sb_adds(out, cause(s));
+}
+
 void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 {
 	size_t i, j;
@@ -116,9 +124,15 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 				sb_addf(out, " (%s)", !strcmp(v, "darwin") ? "darwin parity" : v);
 			if (s->expected == VF_EXPECT_NONE && s->upstream)
 				sb_adds(out, " (upstream detection)");
-			sb_addf(out, ": %s: %s", vf_expect_name(s->expected), s->ok ? "ok" : "FAIL");
-			if (!s->ok)
-				sb_addf(out, " (%s)", cause(s));
+			sb_addf(out, ": %s", vf_expect_name(s->expected));
+			if (s->elf)
+				vf_elf_text(out, s);
+			sb_addf(out, ": %s", s->ok ? "ok" : "FAIL");
+			if (!s->ok) {
+				sb_adds(out, " (");
+				add_cause(out, s);
+				sb_addc(out, ')');
+			}
 			sb_addc(out, '\n');
 		}
 	}
@@ -149,6 +163,8 @@ void vf_format_json(struct sb *out, const struct vf_result *r)
 			jw_str_or_null(&w, "variant", vf_slice_variant(s));
 			jw_str(&w, "expected", vf_expect_name(s->expected));
 			jw_bool(&w, "ok", s->ok);
+			if (s->elf)
+				vf_elf_json(&w, s);
 			jw_end(&w);
 		}
 		jw_end(&w);
@@ -174,9 +190,10 @@ void vf_first_failure(struct sb *out, const struct vf_result *r)
 			const struct vf_slice *s = &in->slices[j];
 			if (s->ok)
 				continue;
-			sb_addf(out, "%s: %s %s slice: %s", in->path,
+			sb_addf(out, "%s: %s %s slice: ", in->path,
 				vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab),
-				vf_platform_name(s->platform, pb, sizeof pb), cause(s));
+				vf_platform_name(s->platform, pb, sizeof pb));
+			add_cause(out, s);
 			return;
 		}
 	}

@@ -3,7 +3,8 @@
  *
  * Promise: `symcheck [--json] [--marker PREFIX] [--expect auto|required|
  * forbidden] [--variant darwin|crypto|any] PATH...` reports every slice of
- * every PATH, with the feature set each one's internal/cpu carries (text: a line per
+ * every PATH (Mach-O and its bundles; ELF, and the libraries of an .aar or
+ * .apk: zipin.h), with the feature set each one's internal/cpu carries (text: a line per
  * slice on stdout, a `symcheck: PATH: reason` line per unreadable input on
  * stderr; --json: the issue-4 schema on stdout) and exits 0 when every slice
  * is as expected, 1 when any falls short, 2 when an input cannot be read or
@@ -17,13 +18,15 @@
 #include "strbuf.h"
 #include "verify.h"
 #include "version.h"
+#include "zipin.h"
 
 static const char usage[] =
 	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]\n"
 	"                [--variant darwin|crypto|any] PATH...\n"
 	"       symcheck --version\n"
 	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
-	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory\n"
+	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory;\n"
+	"        ELF (.so, linux/android), .aar or .apk (every jni|lib/<abi>/lib*.so)\n"
 	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
 static int usage_error(const char *why)
@@ -149,7 +152,7 @@ static void scan_paths(int argc, char **argv, struct vf_result *r, const struct 
 		}
 		if (!ddash && a[0] == '-' && a[1])
 			continue;
-		vf_scan_path(r, a, o);
+		vf_scan_any(r, a, o);
 	}
 }
 

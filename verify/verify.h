@@ -56,7 +56,29 @@ struct vf_slice {
 	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
 	int ok;
 	const char *want_variant; /* the --variant this slice falls short of, else NULL */
+	/* ELF slices (android.c): bit i stands for vf_known_copies[i]. */
+	int elf;
+	int deps_asked;          /* arm64 linux/android Go code: each copy's fix required */
+	uint32_t deps_code;      /* the copy has functions here */
+	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
 };
+
+/* Platforms of ELF slices, past Mach-O's PLATFORM_* numbers: GOOS from the
+ * build info; ELF when it cannot be read (treated as linux/android: fail
+ * closed); OTHER_ELF for another GOOS (no copy's fix asked). */
+#define VF_PLATFORM_ANDROID 0x10001u
+#define VF_PLATFORM_LINUX 0x10002u
+#define VF_PLATFORM_ELF 0x10003u
+#define VF_PLATFORM_OTHER_ELF 0x10004u
+
+/* The import paths of the known copies of Go's internal/cpu whose HWCap
+ * nothing fills on linux/android arm64 and which deps/ fixes there
+ * (deps/table.c: DP_FAM_LINUX, DP_DEFECT rows), NULL-terminated; at most 32.
+ * deps/ finds copies by blob id, never by path; readers of built files see
+ * only names, so this is the one list of the paths those bytes ship under
+ * (copies.c). A copy's code in an arm64 linux/android slice requires its
+ * `<path>.gowrapMarkerV...`. */
+extern const char *const vf_known_copies[];
 
 struct vf_input {
 	char *path;

@@ -7,6 +7,7 @@
 #ifndef GOWRAP_VERIFY_INT_H
 #define GOWRAP_VERIFY_INT_H
 
+#include "jsonw.h"
 #include "span.h"
 #include "strbuf.h"
 #include "verify.h"
@@ -69,8 +70,32 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested);
 uint32_t vf_platform_from_dirname(const char *name);
 int vf_is_ios_family(uint32_t platform);
 
-/* elf.c: every function name of an ELF64 little-endian file (.symtab
- * symbols, then .gopclntab), through want->on_name. */
+/* elf.c: an ELF file (32/64-bit little-endian): its machine, every
+ * function name (.symtab symbols, then .gopclntab) through want, where
+ * want's marker was found and the .go.buildinfo section (len 0: none). */
+struct vf_elf {
+	uint32_t machine;        /* e_machine */
+	int is64, has_pcln;
+	enum vf_found found_in;
+	struct vf_span buildinfo;
+};
+int vf_elf_read(struct vf_span s, struct vf_want *want, struct vf_elf *e, struct sb *err);
+/* The same, for the names only. */
 int vf_elf_names(struct vf_span s, struct vf_want *want, struct sb *err);
+
+/* android.c: an ELF file as one slice of in, with hint as the platform when
+ * its build info names no GOOS; the ELF policy applied. abi, when not NULL,
+ * is the Android ABI directory it was found in, whose machine it must be. */
+int vf_is_elf(struct vf_span s);
+int vf_scan_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char *abi,
+		const struct vf_opts *o, struct sb *err);
+/* output.c asks android.c for an ELF slice's platform name, its part of the
+ * text line (after the marker's verdict), its JSON and its cause. */
+const char *vf_elf_platform_name(uint32_t platform);
+void vf_elf_text(struct sb *out, const struct vf_slice *s);
+void vf_elf_json(struct jw *w, const struct vf_slice *s);
+/* 1 after writing why an ELF slice's copies fall short; 0 when its cause
+ * is internal/cpu's marker (or it does not fail). */
+int vf_elf_cause(struct sb *out, const struct vf_slice *s);
 
 #endif

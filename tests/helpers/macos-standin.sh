@@ -12,8 +12,8 @@
 # Writes:
 #   DIR/sdk/usr/include    musl's headers (symlinked) + the wrappers
 #   DIR/sdk/usr/lib/libSystem.tbd   exports = musl libc.so's + _NSGetExecutablePath
-#   DIR/lib/lib{cjson,git2,crypto}.tbd  exports = the Linux libraries' own
-#   DIR/include, DIR/include-arch   cJSON and libgit2 headers only
+#   DIR/lib/lib{cjson,git2,zip,crypto}.tbd  exports = the Linux libraries' own
+#   DIR/include, DIR/include-arch   cJSON, libgit2 and libzip headers only
 # Each .tbd lists the real library's exported symbols, so a program that calls
 # something those libraries (or musl) do not have fails to link here.
 set -euo pipefail
@@ -97,7 +97,7 @@ exports() { "$NM" -D --defined-only -j "$1" | sed 's/@.*//' | grep -E '^[A-Za-z_
 tbd "$out/sdk/usr/lib/libSystem.tbd" /usr/lib/libSystem.B.dylib "$out/libSystem.syms"
 # dyld_stub_binder is ld64's, without the C underscore.
 sed -i 's/symbols: \[ /symbols: [ dyld_stub_binder, /' "$out/sdk/usr/lib/libSystem.tbd"
-for l in cjson:cjson git2:libgit2; do
+for l in cjson:cjson git2:libgit2 zip:libzip; do
 	exports "$libdir/lib${l%%:*}.so" >"$out/lib${l%%:*}.syms"
 	tbd "$out/lib/lib${l%%:*}.tbd" "/opt/homebrew/opt/${l#*:}/lib/lib${l%%:*}.dylib" "$out/lib${l%%:*}.syms"
 done
@@ -106,4 +106,6 @@ ln -s /usr/include/cjson "$out/include/cjson"
 ln -s /usr/include/cjson/cJSON.h "$out/include/cJSON.h"
 ln -s /usr/include/git2.h "$out/include/git2.h"
 ln -s /usr/include/git2 "$out/include/git2"
+ln -s /usr/include/zip.h "$out/include/zip.h"
+ln -s /usr/include/zipconf.h "$out/include/zipconf.h"
 echo "$out"

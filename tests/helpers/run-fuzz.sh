@@ -6,7 +6,8 @@
 # ($GOWRAP_FIXTURES or $FUZZ_FIXTURES), cut to their first 64 KiB (headers,
 # load commands, start of the data) so each execution stays fast; and a real
 # ELF64 little-endian object (sections, symbols, a marker-named function)
-# compiled here by clang for the ELF reader behind `symcheck --markers`.
+# compiled here by clang for the ELF reader behind `symcheck --markers`. The
+# malformed corpus holds hand-made ELF files and .aar/.apk zips too.
 # Prints the final exec count; exits non-zero if the fuzzer found a crash.
 set -euo pipefail
 bin="$1"
@@ -49,6 +50,14 @@ cat >"$work/dict" <<'DICT'
 "\xfa\xff\xff\xff"
 "\xff Go buildinf:"
 "internal/cpu.gowrapMarker"
+"PK\x03\x04"
+"PK\x01\x02"
+"PK\x05\x06"
+"jni/arm64-v8a/libgojni.so"
+"lib/arm64-v8a/"
+".go.buildinfo"
+"\x0abuild\x09GOOS=android\x0a"
+"github.com/metacubex/utls/internal/cpu."
 "\x19\x00\x00\x00"
 "\x32\x00\x00\x00"
 "\x02\x00\x00\x00"

@@ -11,9 +11,13 @@ Names say what symcheck must answer:
 Everything is built from scratch here (no real binaries): a minimal 64-bit or
 32-bit Mach-O with a __gopclntab in the 1.16, 1.18 or 1.20+ layout, a
 __go_buildinfo, an optional symbol table, wrapped in fat files and Darwin ar
-archives, then broken one field at a time."""
+archives, then broken one field at a time. The same for Android: minimal ELF
+files (32/64-bit, .gopclntab, .go.buildinfo with GOOS, .symtab) and zip
+archives laid out as an .aar or .apk (*-elf-*, *-zip-*), written by the zip
+writer below so every byte is fixed."""
 import os
 import struct
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -355,6 +359,219 @@ def main():
     write("bad-ar-nested-fat.bin", ar([("fat.o", fat([sl[0]]))]))
     write("bad-ar-no-objects.bin", ar([("README", b"just text\n")]))
     write("bad-fat-ar-bad-member.bin", fat([(ARM64, 0, ar([("go.o", pcln_mut(nameoff(-8)))]))]))
+    android(good)
+
+
+# --- Android: ELF and zip (symcheck's android.c, zipin.c) -------------------
+
+EM_AARCH64, EM_X86_64, EM_ARM, EM_386 = 183, 62, 40, 3
+UTLS = "github.com/metacubex/utls/internal/cpu"
+MCCPU = "github.com/metacubex/cpu"
+
+
+def uvarint(n):
+    out = b""
+    while True:
+        b = n & 0x7F
+        n >>= 7
+        out += bytes([b | (0x80 if n else 0)])
+        if not n:
+            return out
+
+
+def buildinfo_goos(goos, version="go1.26.8"):
+    """Go 1.18+ inline build info whose module info names GOOS."""
+    v = version.encode()
+    mod = b"0w\xaf\x0c\x92t\x08\x02A\xe1\xc1\x07\xe6\xd6\x18\xe6"
+    mod += ("path\tx\nbuild\t-buildmode=c-shared\nbuild\tGOOS=%s\n" % goos).encode()
+    mod += b"\xf92C1\x86\x18 r\x00\x82B\x10A\x16\xd8\xf2"
+    return b"\xff Go buildinf:" + bytes([8, 2]) + b"\0" * 16 + uvarint(len(v)) + v + uvarint(len(mod)) + mod
+
+
+def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms=(), goos="android",
+        tweak=None, extra=()):
+    """A minimal ELF shared object: .gopclntab (names), .go.buildinfo (goos;
+    None: none), .symtab/.strtab (syms), .shstrtab. tweak(dict) may change the
+    header fields or the section table before packing; extra adds sections."""
+    ptr = 8 if is64 else 4
+    secs = [("", 0, b"", 0)]
+    if names is not None:
+        secs.append((".gopclntab", 1, pclntab(list(names), 120, ptr), 0))
+    if goos is not None:
+        secs.append((".go.buildinfo", 1, buildinfo_goos(goos), 0))
+    if syms:
+        esz = 24 if is64 else 16
+        tab, strs = b"\0" * esz, b"\0"
+        for nm in syms:
+            tab += struct.pack("<I", len(strs)) + b"\0" * (esz - 4)
+            strs += nm.encode() + b"\0"
+        secs.append((".symtab", 2, tab, len(secs) + 1))
+        secs.append((".strtab", 3, strs, 0))
+    secs += list(extra)
+    shstr = b"\0"
+    name_off = []
+    for nm, _, _, _ in secs + [(".shstrtab", 3, b"", 0)]:
+        name_off.append(len(shstr) if nm else 0)
+        if nm:
+            shstr += nm.encode() + b"\0"
+    secs.append((".shstrtab", 3, shstr, 0))
+    ehsize = 64 if is64 else 52
+    body, table = b"", []
+    for (nm, typ, data, link), no in zip(secs, name_off):
+        off = ehsize + len(body) if data else 0
+        table.append([no, typ, off, len(data), link])
+        body += data + b"\0" * ((-len(data)) % 8)
+    f = dict(cls=2 if is64 else 1, data=1, machine=machine, shoff=ehsize + len(body),
+             shentsize=64 if is64 else 40, shnum=len(secs), shstrndx=len(secs) - 1, table=table)
+    if tweak:
+        tweak(f)
+    ident = b"\x7fELF" + bytes([f["cls"], f["data"], 1]) + b"\0" * 9
+    if is64:
+        hdr = ident + struct.pack("<HHIQQQIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"], 0, 64, 56, 0,
+                                  f["shentsize"], f["shnum"], f["shstrndx"])
+    else:
+        hdr = ident + struct.pack("<HHIIIIIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"] & 0xFFFFFFFF, 0,
+                                  52, 32, 0, f["shentsize"], f["shnum"], f["shstrndx"])
+    out = hdr + body
+    for no, typ, off, size, link in f["table"]:
+        if is64:
+            out += struct.pack("<IIQQQQIIQQ", no, typ, 0, 0, off, size, link, 0, 1, 0)
+        else:
+            out += struct.pack("<IIIIIIIIII", no, typ, 0, 0, off, size, link, 0, 1, 0)
+    return out
+
+
+def zipf(members, eocd=None):
+    """A zip archive. members: (name, data) or dicts with name, data and
+    optional method (0 stored, 8 deflate), comp (the stored bytes), size and
+    crc (what the headers declare), flags. eocd(dict) may lie in the end
+    record."""
+    out, cdir = b"", b""
+    for m in members:
+        if not isinstance(m, dict):
+            m = {"name": m[0], "data": m[1]}
+        data, method = m["data"], m.get("method", 0)
+        comp = m.get("comp", data if method == 0 else zlib.compress(data, 9)[2:-4])
+        crc = m.get("crc", zlib.crc32(data))
+        size = m.get("size", len(data))
+        nm, fl = m["name"].encode(), m.get("flags", 0)
+        fields = struct.pack("<HHHHHIII", 20, fl, method, 0, 0x21, crc, len(comp), size)
+        cdir += struct.pack("<IH", 0x02014B50, 20) + fields + struct.pack("<HHHHHII", len(nm), 0, 0, 0, 0, 0,
+                                                                          len(out)) + nm
+        out += struct.pack("<I", 0x04034B50) + fields + struct.pack("<HH", len(nm), 0) + nm + comp
+    e = dict(n=len(members), size=len(cdir), off=len(out))
+    if eocd:
+        eocd(e)
+    return out + cdir + struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, e["n"], e["n"], e["size"], e["off"], 0)
+
+
+def aar(lib, name="jni/arm64-v8a/libgojni.so", more=()):
+    """gomobile's .aar layout around one native library."""
+    return zipf([("AndroidManifest.xml", b'<manifest package="go.probe"/>\n'),
+                 ("classes.jar", zipf([("META-INF/MANIFEST.MF", b"Manifest-Version: 1.0\n")])),
+                 ("R.txt", b""), (name, lib)] + list(more))
+
+
+def patch_sizes(z, old, new):
+    """Make both headers of every member declare `new` uncompressed bytes
+    where they said `old` (local header +22, central directory +24)."""
+    z = bytearray(z)
+    for sig, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        i = z.find(sig)
+        while i >= 0:
+            if struct.unpack_from("<I", z, i + at)[0] == old:
+                struct.pack_into("<I", z, i + at, new)
+            i = z.find(sig, i + 4)
+    return bytes(z)
+
+
+def android(good_macho):
+    fixed = ("runtime.main", UTLS + ".doinit", UTLS + ".gowrapMarkerV1", "main.main")
+    unfixed = ("runtime.main", UTLS + ".doinit", UTLS + ".hwcapInit", "main.main")
+    ok_so, bad_so = elf(names=fixed), elf(names=unfixed)
+    write("ok-elf-android-fixed.bin", ok_so)
+    write("fail-elf-android-unfixed.bin", bad_so)
+    write("fail-elf-android-cpu-marker.bin", elf(names=("runtime.main", MARKER)))
+    write("ok-elf-android-x86_64-unfixed.bin", elf(machine=EM_X86_64, names=unfixed))
+    write("ok-elf-android-armv7.bin", elf(machine=EM_ARM, is64=False, names=unfixed))
+    write("fail-elf-linux-mccpu-symtab.bin", elf(goos="linux", syms=(MCCPU + ".doinit",)))
+    write("ok-elf-linux-mccpu-fixed-symtab.bin",
+          elf(goos="linux", syms=(MCCPU + ".doinit", MCCPU + ".gowrapMarkerV1")))
+    write("fail-elf-nogoos-unfixed.bin", elf(goos=None, names=unfixed))
+    write("ok-elf-freebsd-unfixed.bin", elf(goos="freebsd", names=unfixed))
+    write("ok-elf-not-go.bin", elf(names=None, goos=None, syms=("main", "printf")))
+    # Names that only start like a copy's: another package's marker is not
+    # the copy's fix, and packages whose paths extend a copy's are not it.
+    write("fail-elf-android-lookalike-marker.bin", elf(names=("runtime.main", UTLS + ".doinit",
+                                                              UTLS + "x.gowrapMarkerV1", "main.main")))
+    write("ok-elf-android-lookalike-pkgs.bin", elf(names=("runtime.main", UTLS + "x.doinit", MCCPU + "/sub.init",
+                                                          MCCPU + "2.doinit", "main.main")))
+
+    write("bad-elf-trunc.bin", ok_so[:20])
+    write("bad-elf-class.bin", elf(tweak=lambda f: f.update(cls=3)))
+    write("bad-elf-bigendian.bin", elf(tweak=lambda f: f.update(data=2)))
+    write("bad-elf-no-sections.bin", elf(tweak=lambda f: f.update(shnum=0, shoff=0)))
+    write("bad-elf-shoff-past-end.bin", elf(tweak=lambda f: f.update(shoff=0xFFFFFFFF0)))
+    write("bad-elf-shentsize.bin", elf(tweak=lambda f: f.update(shentsize=32)))
+    write("bad-elf-shstrndx.bin", elf(tweak=lambda f: f.update(shstrndx=200)))
+    write("bad-elf-section-past-end.bin", elf(tweak=lambda f: f["table"][1].__setitem__(3, 0x7FFFFFFF)))
+    write("bad-elf-section-name.bin", elf(tweak=lambda f: f["table"][1].__setitem__(0, 0x7FFFFFF0)))
+    write("bad-elf-symtab-link.bin", elf(syms=("a",), tweak=lambda f: f["table"][3].__setitem__(4, 99)))
+    write("bad-elf-two-pclntabs.bin", elf(extra=[(".gopclntab", 1, pclntab(["x"]), 0)]))
+    write("bad-elf-pclntab.bin", elf(tweak=lambda f: f["table"][1].__setitem__(3, 12)))
+
+    write("ok-zip-aar-fixed.bin", aar(ok_so))
+    write("fail-zip-aar-unfixed.bin", aar(bad_so))
+    write("ok-zip-apk-fixed.bin", zipf([("AndroidManifest.xml", b"\x03\x00\x08\x00"), ("classes.dex", b"dex\n035\0"),
+                                        ("lib/arm64-v8a/libgojni.so", ok_so)]))
+    write("ok-zip-aar-four-abis.bin", aar(ok_so, more=[
+        ("jni/armeabi-v7a/libgojni.so", elf(machine=EM_ARM, is64=False, names=unfixed)),
+        ("jni/x86/libgojni.so", elf(machine=EM_386, is64=False)),
+        ("jni/x86_64/libgojni.so", elf(machine=EM_X86_64, names=unfixed)),
+        ("jni/arm64-v8a/sub/libignored.so", b"not loaded from here"),
+        ("assets/libnot-a-lib.so", b"not loaded from here")]))
+    write("fail-zip-second-lib-unfixed.bin", aar(elf(machine=EM_X86_64, names=unfixed),
+                                                 name="jni/x86_64/libgojni.so",
+                                                 more=[("jni/arm64-v8a/libgojni.so", bad_so)]))
+    write("ok-zip-deflated.bin", zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": ok_so, "method": 8}]))
+
+    write("bad-zip-trunc.bin", aar(ok_so)[:len(aar(ok_so)) // 2])
+    write("bad-zip-cdir-offset.bin", zipf([("jni/arm64-v8a/libgojni.so", ok_so)],
+                                          eocd=lambda e: e.update(off=e["off"] + 4096)))
+    write("bad-zip-cdir-count.bin", zipf([("jni/arm64-v8a/libgojni.so", ok_so)],
+                                         eocd=lambda e: e.update(n=e["n"] + 1)))
+    z = bytearray(zipf([("jni/arm64-v8a/libgojni.so", ok_so)]))
+    i = z.find(b"PK\x01\x02")
+    z[i:i + 2] = b"XX"
+    write("bad-zip-cdir-garbage.bin", bytes(z))
+    # Larger than declared: a deflate stream of ok_so and 64 KiB more, whose
+    # headers say only len(ok_so) bytes (and ok_so's CRC): read to what it
+    # declares and no further, it would pass.
+    big = ok_so + b"\0" * 65536
+    write("bad-zip-member-larger.bin", patch_sizes(
+        zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": big, "method": 8, "crc": zlib.crc32(ok_so)}]),
+        len(big), len(ok_so)))
+    write("bad-zip-member-smaller.bin", zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": ok_so, "method": 8,
+                                               "size": len(ok_so) + 100}]))
+    write("bad-zip-declared-huge.bin", zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": ok_so, "method": 8,
+                                              "size": 0xFFFFFFF0}]))
+    write("bad-zip-bomb.bin", zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": b"\0" * (8 << 20),
+                                     "method": 8}]))
+    write("bad-zip-traversal.bin", aar(ok_so, name="jni/../../jni/arm64-v8a/libgojni.so"))
+    write("bad-zip-absolute.bin", aar(ok_so, name="/jni/arm64-v8a/libgojni.so"))
+    write("bad-zip-backslash.bin", aar(ok_so, name="jni\\arm64-v8a\\libgojni.so"))
+    write("bad-zip-nested.bin", aar(aar(ok_so)))
+    write("bad-zip-not-elf.bin", aar(b"just text, not a library\n"))
+    write("bad-zip-macho-lib.bin", aar(good_macho))
+    write("bad-zip-no-libs.bin", zipf([("AndroidManifest.xml", b"<manifest/>\n"), ("classes.jar", b"PK")]))
+    write("bad-zip-dup-lib.bin", aar(ok_so, more=[("jni/arm64-v8a/libgojni.so", bad_so)]))
+    write("bad-zip-abi-mismatch.bin", aar(elf(machine=EM_X86_64, names=unfixed)))
+    z = bytearray(aar(ok_so))
+    z[z.find(ok_so) + 100] ^= 0xFF
+    write("bad-zip-crc.bin", bytes(z))
+    write("bad-zip-encrypted.bin", zipf([{"name": "jni/arm64-v8a/libgojni.so", "data": ok_so, "flags": 1}]))
+    write("bad-zip-empty.bin", struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, 0, 0, 0, 0, 0))
+    write("bad-zip-bad-elf.bin", aar(elf(tweak=lambda f: f.update(shnum=0, shoff=0))))
 
 
 if __name__ == "__main__":
