@@ -73,11 +73,13 @@ static void unproven(const struct dp_records *r, struct sb *out)
 
 /* Every required marker is in output: packages fixed now, and packages the
  * gate found whose code is in it (a build served from the build cache fixes
- * nothing now, yet must carry their markers). Behind a caller's tool, a
+ * nothing now, yet must carry their markers). each: output is one of
+ * several files (an install, an -o directory), each linking only some of
+ * the packages: a package fixed now is required only where its code is. Behind a caller's tool, a
  * package the compiler stage saw fixed is proven by that record instead:
  * the tool may rename every symbol (garble). */
 static int markers_present(struct dp_plan *p, const struct dp_records *r, const char *output,
-			   struct gw_err *e)
+			   int each, struct gw_err *e)
 {
 	struct sb all = SB_INIT, markers = SB_INIT, err = SB_INIT, want = SB_INIT, name = SB_INIT;
 	if (p->next)
@@ -112,7 +114,7 @@ static int markers_present(struct dp_plan *p, const struct dp_records *r, const 
 		p->proof = p->next && p->fixed.len ? "compiler stage and markers" : "markers";
 	}
 	for (size_t i = 0; i < k && rc == 0; i++) {
-		if (i >= nfixed && !present[i])
+		if ((each || i >= nfixed) && !present[i])
 			continue;
 		if (p->next && gw_list_has(p->fixed.buf, '\n', pk[i], strlen(pk[i])))
 			continue;
@@ -146,7 +148,8 @@ static int markers_present(struct dp_plan *p, const struct dp_records *r, const 
 	return rc;
 }
 
-int dp_check(struct dp_plan *p, const char *cache, const char *output, struct gw_err *e)
+int dp_check(struct dp_plan *p, const char *cache, const char *output, char *const *files,
+	     struct gw_err *e)
 {
 	if (!p->act)
 		return 0;
@@ -157,7 +160,9 @@ int dp_check(struct dp_plan *p, const char *cache, const char *output, struct gw
 	if (rc == 0 && p->next)
 		rc = composed_ok(p, &r, e);
 	if (rc == 0 && output)
-		rc = markers_present(p, &r, output, e);
+		rc = markers_present(p, &r, output, 0, e);
+	for (size_t i = 0; rc == 0 && files && files[i]; i++)
+		rc = markers_present(p, &r, files[i], 1, e);
 	sb_release(&r.fixed);
 	sb_release(&r.handed);
 	sb_release(&r.dropped);

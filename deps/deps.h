@@ -80,8 +80,12 @@ int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e);
 void dp_plan_setenv(const struct dp_plan *p);
 
 /* After go: read the state record; if output (may be NULL) was written,
- * check it. 0, or -1 with e (GW_EXIT_VERIFY: a marker missing; GW_EXIT_CACHE). */
-int dp_check(struct dp_plan *p, const char *cache, const char *output, struct gw_err *e);
+ * check it, and each of files (NULL-terminated, may be NULL: what go wrote
+ * into an install or -o directory, several commands each linking only some
+ * of the packages) for the packages whose code is in it. 0, or -1 with e
+ * (GW_EXIT_VERIFY: a marker missing; GW_EXIT_CACHE). */
+int dp_check(struct dp_plan *p, const char *cache, const char *output, char *const *files,
+	     struct gw_err *e);
 
 /* The log's fields for arg, a struct dp_plan (shim_log's callback shape). */
 void dp_log_fields(struct jw *w, const void *arg);

@@ -27,6 +27,7 @@ ENV = {
     "stage-compiles-without-fix": {"DEPS_SETUP": "none"},
     "stage-not-handed": {"DEPS_SETUP": "none"},
     "xsys-from-init": {"DEPS_SETUP": "ios"},
+    "install-files-unchecked": {"DEPS_SETUP": "none"},
 }
 MUTATIONS = [
     ("population-missing", "deps/templates/dp_hwcap_linux.go.tmpl",
@@ -112,6 +113,12 @@ MUTATIONS = [
      "\t\tdp_hand_over(nv, k->pkg, name);",
      "\t\t(void)name;",
      "composed"),
+    # The files of an install or an -o directory left unchecked (the check
+    # of old read only -o's one file).
+    ("install-files-unchecked", "deps/check.c",
+     "\tfor (size_t i = 0; rc == 0 && files && files[i]; i++)",
+     "\tfor (size_t i = 0; rc == 0 && 0 && files && files[i]; i++)",
+     "go install and go build -o DIR"),
     ("xsys-from-init", "deps/templates/dp_xsys_ios.go.tmpl",
      "var _ = gowrapIOS()",
      "func init() { gowrapIOS() }",

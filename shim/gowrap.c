@@ -110,6 +110,7 @@ struct call {
 	struct sb bindir;       /* directory whose new files are checked */
 	struct shim_snapshot bins;
 	int installing, check_bins;
+	char **changed;         /* what go wrote into bindir */
 	struct sb outp;         /* the one output file checked */
 };
 
@@ -360,19 +361,30 @@ static void verify_outputs(struct call *c, int st)
 		L.output = c->outp.buf;
 		L.verified = 1; /* the deps check below decides */
 	}
-	if (c->check_bins && ok && c->ov) {
-		char **changed = shim_snapshot_changed(c->bindir.buf, &c->bins);
-		for (size_t i = 0; changed[i]; i++) {
-			if (vf_is_go_package_archive(changed[i]))
-				continue;
+	/* kept in c: the log, written after this step, names one of them */
+	char **changed = c->changed =
+		c->check_bins && ok ? shim_snapshot_changed(c->bindir.buf, &c->bins) : NULL;
+	size_t n = 0;
+	for (size_t i = 0; changed && changed[i]; i++) {
+		if (vf_is_go_package_archive(changed[i])) {
+			free(changed[i]);
+			continue;
+		}
+		changed[n++] = changed[i];
+		if (c->ov)
 			check_marker(c, changed[i],
 				     c->installing ? "installed command lacks the gowrap marker"
 						   : "built output lacks the gowrap marker",
 				     FIX_VERIFY("reinstall"));
+		else if (c->d.act) {
+			L.output = changed[i];
+			L.verified = 1;
 		}
 	}
+	if (changed)
+		changed[n] = NULL;
 	struct gw_err e = { 0 };
-	if (c->d.act && dp_check(&c->d, c->cache.buf, have ? c->outp.buf : NULL, &e) < 0) {
+	if (c->d.act && dp_check(&c->d, c->cache.buf, have ? c->outp.buf : NULL, changed, &e) < 0) {
 		if (e.code == GW_EXIT_VERIFY)
 			L.verified = 0;
 		fault(&e);

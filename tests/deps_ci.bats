@@ -204,6 +204,39 @@ markers() { llvm-nm "$1" 2>/dev/null | awk '{print $NF}' | sed 's/^_//' | grep '
 
 # --- the memo never answers for a graph that changed -----------------------
 
+@test "go install and go build -o DIR/: each command go writes is checked for the dependency fix; one without it is 110, naming the file and the package" {
+	cd "$PROBE"
+	export GOMODCACHE="$MC0" GOPATH="$TMP/gopath" GOCACHE="$TMP/gocache"
+	local bin="$TMP/gopath/bin/linux_arm64/depsprobe"
+	run --separate-stderr sgo_linux install .
+	assert_success
+	probe_fixed "$bin"
+	log_check 'l["output"] == "'"$bin"'" and l["deps_fixed"] == ["'$UTLS_CPU'"] and l["verified"] is True'
+	run --separate-stderr sgo_linux build -o "$TMP/out/" .
+	assert_success
+	probe_fixed "$TMP/out/depsprobe"
+	log_check 'l["output"] == "'"$TMP/out/depsprobe"'" and l["verified"] is True'
+	# A wrapper with gowrap-toolexec's identity that leaves the copy unfixed
+	# (as a poisoned build cache would): what go installed lacks the marker.
+	cat >"$TMP/nofix" <<EOF
+#!/bin/sh
+case "\$2" in -V=full) exec "$SHIM_DIR/gowrap-toolexec" "\$@";; esac
+exec "\$@"
+EOF
+	chmod +x "$TMP/nofix"
+	rm -rf "$TMP/gopath/bin" "$TMP/out"
+	export GOWRAP_TOOLEXEC="$TMP/nofix" GOCACHE="$TMP/gocache2"
+	run --separate-stderr sgo_linux install .
+	assert_failure 110
+	assert_glob "$stderr" "gowrap: built output lacks a dependency fix: $bin: $UTLS_CPU has code in it but no $UTLS_CPU.gowrapMarkerV1*"
+	log_check 'l["output"] == "'"$bin"'" and l["verified"] is False'
+	run --separate-stderr sgo_linux build -o "$TMP/out/" .
+	assert_failure 110
+	assert_glob "$stderr" "gowrap: built output lacks a dependency fix: $TMP/out/depsprobe: $UTLS_CPU has code*"
+	GOWRAP_VERIFY=0 run sgo_linux install .
+	assert_success
+}
+
 @test "memo: an import added to main.go (go.mod unchanged) is fixed on the next build" {
 	cp -r "$PROBE" "$TMP/p" && cd "$TMP/p"
 	cp main.go main.go.full
