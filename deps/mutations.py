@@ -79,8 +79,8 @@ MUTATIONS = [
      "if (0) {",
      "without a copy|does not compile it"),
     ("postcheck-only-this-call", "deps/check.c",
-     "if (i >= nfixed && !present[i])",
-     "if (i >= nfixed)",
+     "if ((each || i >= nfixed) && !present[i])",
+     "if (each || i >= nfixed)",
      "post-build check"),
     # The gate of old: it saw only what the module cache already held.
     ("gate-ignores-undownloaded", "deps/gate.c",

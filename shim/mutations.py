@@ -32,6 +32,6 @@ MUTATIONS = [
      "{ K_BOOL, SALL, 1, \" v \" },", "{ K_VALUE, SALL, 1, \" v \" },",
      "non-flag after a post-package flag"),
     ("outdir-not-checked", "shim/gowrap.c",
-     "if (c->check_bins && ok && c->ov) {", "if (0) {",
+     "c->check_bins && ok ? shim_snapshot_changed", "0 ? shim_snapshot_changed",
      "directory checks what go wrote"),
 ]
