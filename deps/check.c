@@ -75,9 +75,9 @@ static void unproven(const struct dp_records *r, struct sb *out)
  * gate found whose code is in it (a build served from the build cache fixes
  * nothing now, yet must carry their markers). each: output is one of
  * several files (an install, an -o directory), each linking only some of
- * the packages: a package fixed now is required only where its code is. Behind a caller's tool, a
- * package the compiler stage saw fixed is proven by that record instead:
- * the tool may rename every symbol (garble). */
+ * the packages: a package fixed now is required only where its code is.
+ * Behind a caller's tool, a package the compiler stage saw fixed is proven
+ * by that record instead: the tool may rename every symbol (garble). */
 static int markers_present(struct dp_plan *p, const struct dp_records *r, const char *output,
 			   int each, struct gw_err *e)
 {

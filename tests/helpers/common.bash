@@ -70,3 +70,12 @@ require_modules() {
 		}
 	done
 }
+
+# After `run --separate-stderr symcheck FILE` on a malformed FILE: nothing on
+# stdout, exactly one line on stderr, and that line names FILE. Returns 1
+# with what differed (call it as `symcheck_refused FILE || return 1` in a loop).
+symcheck_refused() {
+	[ -z "$output" ] || { echo "$1: stdout: $output"; return 1; }
+	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] || { echo "$1: $stderr"; return 1; }
+	[[ "$stderr" == "symcheck: $1: "* ]] || { echo "$1: $stderr"; return 1; }
+}
