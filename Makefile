@@ -197,7 +197,7 @@ $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(SYMCHECK_ZIP) $(foreach m,ve
 # C unit drivers (tests/unit/*.c): each links what the shim links and is run
 # by tests/unit.bats with inputs and expectations kept as data there.
 UNIT_LIBS := $(foreach m,shim deps proto verify gocmd common,$(call lib,$(m)))
-$(BUILD)/unit/%: tests/unit/%.c $(UNIT_LIBS)
+$(BUILD)/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(UNIT_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_shim) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UNIT_LIBS)
 unit: $(UNIT_BIN)

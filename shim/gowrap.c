@@ -19,7 +19,6 @@
 #include "compat.h"
 #include "cmdline.h"
 #include "deps.h"
-#include "table.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -31,6 +30,7 @@
 #include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
+#include "target.h"
 #include "gosetting.h"
 #include "trust.h"
 #include "verify.h"
@@ -154,22 +154,18 @@ static void choose_target(struct call *c)
 		pass_through(realgo, c->argv, "subcommand does not compile for the target");
 	L.goos = cl->goos;
 	L.goarch = cl->goarch;
+	/* shim_target says so too; asked first, so that a malformed GOFLAGS
+	 * stops only an arm64 call */
 	if (strcmp(cl->goarch, "arm64") != 0)
 		pass_through(realgo, c->argv, "GOARCH is not arm64");
 	int ios_tag = ios_tag_of(c);
 	L.tags = cl->tags;
-	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
-	 * SagerNet gomobile builds it). Elsewhere internal/cpu has its own
-	 * osInit (linux, android, freebsd, openbsd; windows since Go 1.27), which
-	 * the overlay's added `arm64 && ios` file would redeclare. */
-	c->ios = strcmp(cl->goos, "ios") == 0 || (ios_tag && strcmp(cl->goos, "darwin") == 0);
-	c->family = dp_family(cl->goos, cl->goarch, c->ios);
-	if (c->family == DP_FAM_LINUX && strcmp(cl->sub, "list") == 0)
-		c->family = 0; /* list compiles nothing: only the overlay matters to it */
-	if (!c->family)
-		pass_through(realgo, c->argv,
-			     ios_tag && !c->ios ? "the ios tag outside darwin: not an iOS-family target"
-						: "not an iOS-family target (GOOS is not ios, no ios tag)");
+	struct shim_target t;
+	const char *why = shim_target(cl->sub, cl->goos, cl->goarch, ios_tag, &t);
+	if (why)
+		pass_through(realgo, c->argv, why);
+	c->ios = t.ios;
+	c->family = t.family;
 }
 
 /* Step 2: where go runs and gowrap's cache, checked on every path. */

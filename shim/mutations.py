@@ -1,7 +1,7 @@
 # shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
 # Each must make a test of SUITE (narrowed by the filter) fail.
 SUITE = ["tests/shim.bats", "tests/unit.bats"]
-TARGETS = ["build/shim/go", "build/gowrap"]
+TARGETS = ["build/shim/go", "build/gowrap", "unit"]
 MUTATIONS = [
     ("tag-substring-match", "gocmd/words.c",
      "if (n == 3 && memcmp(p, \"ios\", 3) == 0)", "if (n >= 3 && memcmp(p, \"ios\", 3) == 0)",
@@ -34,4 +34,18 @@ MUTATIONS = [
     ("outdir-not-checked", "shim/gowrap.c",
      "c->check_bins && ok ? shim_snapshot_changed", "0 ? shim_snapshot_changed",
      "directory checks what go wrote"),
+    # The target decision and the overlay memo's key, caught by the table
+    # tests over recorded inputs (tests/unit.bats, no go build).
+    ("ios-tag-any-goos", "shim/target.c",
+     '(ios_tag && strcmp(goos, "darwin") == 0)',
+     "ios_tag",
+     "targets:"),
+    ("linux-list-gets-deps", "shim/target.c",
+     'if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)',
+     'if (0 && strcmp(sub, "list") == 0)',
+     "targets:"),
+    ("memo-key-without-gomod", "shim/memo.c",
+     'add_walk_up(key, "gomod", effdir, "go.mod");',
+     "",
+     "memo keys"),
 ]

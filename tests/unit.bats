@@ -1,8 +1,12 @@
 #!/usr/bin/env bats
 # tests/unit.bats — the C unit drivers of tests/unit/ (built by `make`):
 # gowrap's one SHA-256 and one SHA-1/blob id (common/hash.h) against
-# sha256sum, sha1sum and git's own ids, and the go command-line model
-# (shim/cmdline.h) against a corpus of real command lines.
+# sha256sum, sha1sum and git's own ids, the go command-line model
+# (shim/cmdline.h) against a corpus of real command lines, and the policy
+# and memo logic of deps/ and shim/ over tables of recorded inputs, without
+# a go build: which targets get what (target.table), which packages of a
+# real `go list -deps` reply the gate fixes (graph.table), what keys each
+# memo (memo_key.table).
 bats_require_minimum_version 1.5.0
 load helpers/common
 
@@ -54,6 +58,61 @@ hash_agrees() {
 	run "$UNIT/cmdline_corpus" "$BATS_TEST_TMPDIR/c"
 	assert_failure 1
 	assert_line --partial "toolexec=X, want Q"
+}
+
+# --- policy and memo tables (recorded inputs; no go runs) ------------------
+
+# table_fails DRIVER ARGS... TABLE SED WANT: the driver fails (1) the table
+# with one expectation made wrong by SED, and says so (WANT).
+table_fails() {
+	local n=$(($# - 2)) sedexpr="${@: -2:1}" want="${@: -1}"
+	local args=("${@:1:n}")
+	local table="${args[-1]}"
+	unset 'args[-1]'
+	sed "$sedexpr" "$table" >"$BATS_TEST_TMPDIR/wrong.table"
+	cmp -s "$table" "$BATS_TEST_TMPDIR/wrong.table" && fail "the sed changed nothing in $table"
+	run "${args[@]}" "$BATS_TEST_TMPDIR/wrong.table"
+	echo "$output"
+	assert_failure 1
+	assert_line --partial "$want"
+	assert_line --regexp '^[0-9]+ cases, 1 failed$'
+}
+
+@test "targets: dp_family for every GOOS/GOARCH/iOS-family combination, and which command lines get the overlay or the dependency fix (GOOS=ios, darwin -tags ios, not ios/amd64, not the ios tag outside darwin)" {
+	run "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
+		's/^family: android arm64 0 linux$/family: android arm64 0 none/' \
+		"dp_family(android, arm64, 0)=linux, want none"
+	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
+		'/^argv: go build -tags ios \.$/{n;s/^expect: tag=1 ios=1 family=ios pass=-$/expect: tag=1 ios=0 family=ios pass=-/}' \
+		"go build -tags ios .: ios=1, want 0"
+}
+
+@test "gate: recorded go list -deps replies (ios, Mac Catalyst, linux, x/sys v0.42.0, go test) parsed; the table's packages fixed, std never, a test variant once, unknown variants reported" {
+	assert_equal "$("$UNIT/graph_table" --template)" "$(cat "$BATS_TEST_DIRNAME/unit/graph/template")"
+	run "$UNIT/graph_table" "$BATS_TEST_DIRNAME/unit/graph.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	ln -s "$BATS_TEST_DIRNAME/unit/graph" "$BATS_TEST_TMPDIR/graph" # the wrong table's recorded replies
+	table_fails "$UNIT/graph_table" "$BATS_TEST_DIRNAME/unit/graph.table" \
+		'/syscall_darwin_arm64_gc.go$/s/verdict:golang.org\/x\/sys\/cpu=right/verdict:golang.org\/x\/sys\/cpu=fix:xsys-ios/' \
+		"verdict:golang.org/x/sys/cpu=right, want fix:xsys-ios"
+}
+
+@test "memo keys (deps and shim): each keyed input changes the key, an unkeyed one does not, the same inputs give the same key" {
+	mkdir -m 0700 "$BATS_TEST_TMPDIR/s"
+	run "$UNIT/memo_key" "$BATS_TEST_TMPDIR/s" "$BATS_TEST_DIRNAME/unit/memo_key.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	mkdir -m 0700 "$BATS_TEST_TMPDIR/s2"
+	table_fails "$UNIT/memo_key" "$BATS_TEST_TMPDIR/s2" "$BATS_TEST_DIRNAME/unit/memo_key.table" \
+		's/^case: deps,shim same env FOO=bar$/case: deps,shim differs env FOO=bar/' \
+		"deps key same, want differs"
 }
 
 # --- common/record.h: the one way gowrap keeps a file between calls ---------
