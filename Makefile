@@ -223,19 +223,29 @@ $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c $(VERIFY_SRC)
 test: all
 	bash tests/run.sh
 
+# The fast tier, for the edit loop (CONTRIBUTING.md says when to run which):
+# every C unit test, the table tests of the policy and memo logic, the
+# layout/shape/errshape/docs checks and the suites that need no cold go
+# build. `make check` is the whole truth.
+QUICK_SUITES := unit layout errshape docs common cli
+test-quick:
+	$(MAKE) -j2 all
+	bash tests/run.sh $(wildcard $(patsubst %,tests/%.bats,$(QUICK_SUITES)))
+
 # What CI runs after scripts/setup.sh (README, .ci/run). It installs nothing.
-# portcheck (musl) and fuzz (libFuzzer, which Apple's clang lacks) run where
-# they exist: on Linux.
+# One C build per configuration, each reused by every suite that needs it:
+# gcc (build/), clang (build-clang/), ASan+UBSan (build-asan/: the verify
+# suite runs against it beside the others); the musl build is
+# tests/portability.bats's own `make portcheck` (it asserts on its output).
+# Fuzzing (libFuzzer, which Apple's clang lacks) runs where it exists: on Linux.
 check:
-	$(MAKE) all
-	$(MAKE) CC=clang BUILD=build-clang all
-	$(MAKE) asan
+	$(MAKE) -j2 all
+	$(MAKE) -j2 CC=clang BUILD=build-clang all
+	$(MAKE) -j2 asan
 ifeq ($(HOST_OS),Linux)
-	$(MAKE) portcheck
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 endif
-	GOWRAP_BUILD=$(CURDIR)/build-asan bash tests/run.sh tests/verify.bats
-	bash tests/run.sh
+	bash tests/run.sh --all build-asan:tests/verify.bats
 
 setup:
 	bash scripts/setup.sh
@@ -259,4 +269,4 @@ clean:
 
 FORCE:
 
-.PHONY: all unit objects asan portcheck fuzz test bench install clean setup check demo FORCE
+.PHONY: all unit objects asan portcheck fuzz test test-quick bench install clean setup check demo FORCE
