@@ -2,8 +2,8 @@
 # (data only): the gate and its memo, the post-build check, gowrap-toolexec
 # and the fix templates. Each must make a test of SUITE (narrowed by the
 # filter) fail.
-SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats"]
-TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap"]
+SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats"]
+TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
 ENV = {
@@ -23,6 +23,7 @@ ENV = {
     "gate-ignores-undownloaded": {"DEPS_SETUP": "none"},
     "memo-watch-unchecked": {"DEPS_SETUP": "none"},
     "memo-key-without-goenv-file": {"DEPS_SETUP": "none"},
+    "memo-key-without-env": {"DEPS_SETUP": "none"},
     "state-names-unescaped": {"DEPS_SETUP": "none"},
     "stage-compiles-without-fix": {"DEPS_SETUP": "none"},
     "stage-not-handed": {"DEPS_SETUP": "none"},
@@ -100,6 +101,11 @@ MUTATIONS = [
      "\tif (gw_goenv_file(&f) == 0)\n\t\tgw_key_file(key, \"file\", f.buf);",
      "\tif (0)\n\t\tgw_key_file(key, \"file\", f.buf);",
      "memo: a build tag set by go env"),
+    # The gate's key without the environment (gocmd/envkey.c's rule).
+    ("memo-key-without-env", "deps/memo.c",
+     "\tgw_key_env(key); /* envkey.h: the one rule both memos key on */",
+     "\t/* the environment left out */",
+     "memo keys"),
     ("state-names-unescaped", "deps/check.c",
      "sb_add_printable(&pkg, one.buf);",
      "sb_adds(&pkg, one.buf);",
