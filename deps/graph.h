@@ -10,7 +10,7 @@
  * Every package comes back with its directory and the files the target
  * compiles (GoFiles + CgoFiles); dp_graph_classify identifies them by git
  * blob id (classify.h). A reply in another shape is an error, never a
- * guess. Used by the gate (gate.h) and by `gowrap audit`. */
+ * guess. Used by the gate (gate.c, behind deps.h) and by `gowrap audit`. */
 #ifndef GOWRAP_DEPS_GRAPH_H
 #define GOWRAP_DEPS_GRAPH_H
 

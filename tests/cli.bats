@@ -3,6 +3,7 @@
 # `gowrap report PATH...` against the hand-made inputs of tests/malformed (the
 # report of a real build is tests/action.bats).
 
+bats_require_minimum_version 1.5.0
 load helpers/common
 
 setup() {
@@ -13,6 +14,40 @@ setup() {
 	run "$GOWRAP" frobnicate
 	assert_failure 2
 	assert_output "gowrap: unknown command: frobnicate is not a gowrap command (fix: run \`gowrap help\` for the list)"
+}
+
+@test "usage comes from the one command table (cli/cmds.h): help prints it (exit 0), no command prints it to stderr (exit 2)" {
+	want='usage: gowrap <command> [arguments]
+
+commands:
+  overlay [--goroot DIR] [--json]   path of the internal/cpu overlay for this toolchain
+  toolchain install goX.Y.Z         make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module
+  doctor [--json]                   explain the go -> GOROOT -> overlay chain here
+  audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts
+  report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)
+  shellenv                          print the line that puts the go shim first on PATH
+  version                           print gowrap'"'"'s version
+
+The shim itself is installed as `go` (see README); symcheck verifies built Mach-O and ELF files.'
+	run --separate-stderr "$GOWRAP" help
+	assert_success
+	assert_output "$want"
+	assert_equal "$stderr" ""
+	run --separate-stderr "$GOWRAP"
+	assert_failure 2
+	assert_output ""
+	assert_equal "$stderr" "$want"
+	# every row listed is dispatched, and --version is version's alias
+	run "$GOWRAP" version
+	assert_success
+	assert_output --regexp '^gowrap .+'
+	assert_equal "$("$GOWRAP" --version)" "$output"
+	run "$GOWRAP" shellenv --fish
+	assert_success
+	# the hidden row is dispatched too (it is not listed: see want)
+	run "$GOWRAP" merge-overlay
+	assert_failure 2
+	assert_output --partial "gowrap merge-overlay: --dir and --ours"
 }
 
 @test "overlay: --goroot or --gomodcache without its directory says so, exit 2" {

@@ -190,3 +190,52 @@ rec() { "$UNIT/record_check" "$C" "$@"; }
 	# two records never share a directory
 	assert [ "$(dirname "$f")" != "$(dirname "$f2")" ]
 }
+
+# --- gocmd/envkey.h: the one rule for which variables key a memo -------------
+
+@test "memo keys: one environment rule for both memos, a superset of what each keyed before (only misses can be added)" {
+	# What the shim's memo keyed before (12 named variables) and what the
+	# dependency gate's keyed (GO*/CGO_* but gowrap's own and the build
+	# cache's, and CC, CXX, PATH, HOME, XDG_CONFIG_HOME): all still keyed.
+	old="GOROOT GOTOOLCHAIN GOENV GOFLAGS GOMODCACHE GOPATH HOME XDG_CONFIG_HOME PATH GOWORK GO111MODULE
+		GOWRAP_FEATURES GOOS GOARCH GOARM64 GOEXPERIMENT GODEBUG GOPROXY GONOSUMDB GOPRIVATE GOINSECURE GOAMD64
+		CGO_ENABLED CGO_CFLAGS CGO_LDFLAGS CC CXX"
+	# gowrap's own that change an answer are keyed too.
+	new="GOWRAP_ALLOW_MODIFIED GOWRAP_GO GOWRAP_BIN GOWRAP_DEPS GOWRAP_TOOLEXEC"
+	# Where results go, how fast, per call, after go: never keyed.
+	never="GOCACHE GOCACHEPROG GOTMPDIR GOMAXPROCS GOWRAP_CACHE GOWRAP_LOG GOWRAP_VERIFY GOWRAP_SHIM_LOOP
+		GOWRAP_DEPS_STATE GOWRAP_DEPS_FAMILY GOWRAP_TOOLEXEC_NEXT GOWRAP_INNER_TOOL GOWRAP_INNER_FILE GOWRAP_INNER_PKG
+		SHELL TERM PWD TMPDIR LANG CCACHE PATHX"
+	for v in $old $new; do
+		run "$UNIT/envkey_check" "$v" "$v=x"
+		assert_output "keyed $v
+keyed $v=x"
+	done
+	for v in $never; do
+		run "$UNIT/envkey_check" "$v=x"
+		assert_output "not $v=x"
+	done
+	# The key: sorted whatever the parent's order, values escaped one to one,
+	# set-but-empty distinct from unset.
+	run env -i GOFLAGS=$'-tags=a\nb' PATH=/p GOOS=ios 'GOARCH=a\b' CGO_ENABLED= TERM=x GOCACHE=/c \
+		"$UNIT/envkey_check"
+	assert_output "env	CGO_ENABLED=
+env	GOARCH=a\\\\b
+env	GOFLAGS=-tags=a\\nb
+env	GOOS=ios
+env	PATH=/p"
+	a="$(env -i GOOS=ios GOARCH=arm64 "$UNIT/envkey_check")"
+	assert_equal "$(env -i GOARCH=arm64 GOOS=ios "$UNIT/envkey_check")" "$a"
+	# Both memos key on exactly these lines: the shim's overlay answer and
+	# the dependency gate's, for a variable either used to miss (GOARM64 was
+	# not among the shim's 12; GOWRAP_FEATURES was outside the gate's rule).
+	e=(env -i PATH=/p GOARM64=v8.1 GOWRAP_FEATURES=crypto GOWRAP_LOG=/l GOCACHE=/c)
+	want="$("${e[@]}" "$UNIT/envkey_check")"
+	assert_equal "$want" "env	GOARM64=v8.1
+env	GOWRAP_FEATURES=crypto
+env	PATH=/p"
+	run "${e[@]}" "$UNIT/envkey_check" --memos "$BATS_TEST_TMPDIR"
+	assert_success
+	assert_output "$(sed 's/^/shim /' <<<"$want")
+$(sed 's/^/deps /' <<<"$want")"
+}
