@@ -35,14 +35,14 @@ docscheck() {
 
 @test "drift: a README, CONTRIBUTING or a header comment naming a file that is not there fails, naming it" {
 	scratch_docs
-	printf '\nThe shim reads its target in `target.c`.\n' >>"$SRC/shim/README.md"
+	printf '\nThe shim reads its target in `targetx.c`.\n' >>"$SRC/shim/README.md"
 	printf '\nSee `deps/nosuch.c` and `tests/nosuch.bats`.\n' >>"$SRC/deps/README.md"
 	printf '\nRun `bash tests/run.sh tests/gone.bats`.\n' >>"$SRC/CONTRIBUTING.md"
 	printf '\nShared code lives in `base/`.\n' >>"$SRC/README.md"
 	printf '/* The module graph is depgraph.c'"'"'s (see shim/deps.c). */\n' >>"$SRC/gocmd/goquery.h"
 	docscheck
 	assert_failure 1
-	assert_line --regexp '^shim/README\.md:[0-9]+: names target\.c, which is not in the tree$'
+	assert_line --regexp '^shim/README\.md:[0-9]+: names targetx\.c, which is not in the tree$'
 	assert_line --regexp '^deps/README\.md:[0-9]+: names deps/nosuch\.c, which is not in the tree$'
 	assert_line --regexp '^deps/README\.md:[0-9]+: names tests/nosuch\.bats, which is not in the tree$'
 	assert_line --regexp '^CONTRIBUTING\.md:[0-9]+: names tests/gone\.bats, which is not in the tree$'
