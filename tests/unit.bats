@@ -1,8 +1,9 @@
 #!/usr/bin/env bats
 # tests/unit.bats — the C unit drivers of tests/unit/ (built by `make`):
 # gowrap's one SHA-256 and one SHA-1/blob id (common/hash.h) against
-# sha256sum, sha1sum and git's own ids, and the go command-line model
-# (shim/cmdline.h) against a corpus of real command lines.
+# sha256sum, sha1sum and git's own ids, the go command-line model
+# (shim/cmdline.h) against a corpus of real command lines, the relay of a
+# child's line (common/report.h) and the record layer (common/record.h).
 bats_require_minimum_version 1.5.0
 load helpers/common
 
@@ -54,6 +55,31 @@ hash_agrees() {
 	run "$UNIT/cmdline_corpus" "$BATS_TEST_TMPDIR/c"
 	assert_failure 1
 	assert_line --partial "toolexec=X, want Q"
+}
+
+# --- common/report.h: a child's line relayed ---------------------------------
+
+@test "relay: a child's line is read back as what, why and fix; one whose ': ' runs into its ' (fix: ' is not of that shape, the whole line the why, nothing read past it" {
+	run "$UNIT/relay_check" "gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	assert_success
+	assert_line "what=GOROOT is beneath GOMODCACHE"
+	assert_line "why=/m/g"
+	assert_line "fix=install Go elsewhere"
+	assert_line "line=gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	# found by proto/fuzz_proto.c: the why's length went below zero and
+	# 1023 bytes were copied from past the line's end
+	run "$UNIT/relay_check" "gowrap: a: (fix: b)"
+	assert_success
+	assert_line "code=108"
+	assert_line "what=the child failed"
+	assert_line "why=gowrap: a: (fix: b)"
+	assert_line "fix=run the child by hand"
+	assert_line "line=gowrap: the child failed: gowrap: a: (fix: b) (fix: run the child by hand)"
+	# an empty why is still the shape: two spaces before the fix
+	run "$UNIT/relay_check" "gowrap: a:  (fix: b)"
+	assert_line "what=a"
+	assert_line "why="
+	assert_line "fix=b"
 }
 
 # --- common/record.h: the one way gowrap keeps a file between calls ---------
