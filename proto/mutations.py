@@ -10,7 +10,7 @@ MUTATIONS = [
      "fault 10[58]"),
     ("overlay-refusal-line-dropped", "proto/proto_overlay.c",
      "const char *line = parsed == 0 && f[F_ERROR] ? f[F_ERROR] : sb_first_line(err);",
-     "const char *line = NULL;",
+     "const char *line = NULL; (void)err; /* err is read only here */",
      "fault 10[58]"),
     ("merge-refusal-code-dropped", "proto/proto_merge.c",
      "gw_err_relay(e, code, sb_first_line(err), \"gowrap merge-overlay failed\",",
