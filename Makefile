@@ -80,11 +80,11 @@ INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
-COMMON_SRC  := $(wildcard common/*.c)
+COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
 GOCMD_SRC   := $(wildcard gocmd/*.c)
-PROTO_SRC   := $(wildcard proto/*.c)
+PROTO_SRC   := $(filter-out proto/fuzz_%.c,$(wildcard proto/*.c))
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
-SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
+SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
@@ -211,14 +211,39 @@ asan:
 portcheck:
 	bash tools/portcheck.sh
 
+# libFuzzer targets (ASan + UBSan), CONTRIBUTING.md "Fuzzing": symcheck's
+# reader for FUZZ_SECONDS, then the command-line model, the record framing
+# and the shim's readers of the CLI's replies for FUZZ_PARSER_SECONDS each:
+# by default 2/5 of it (at least 1 s; CI's 30 s: 12 s each): none has more
+# than a few hundred edges, all reached within a minute or two.
 FUZZ_SECONDS ?= 60
+FUZZ_PARSER_SECONDS ?= $(shell echo $$(( $(FUZZ_SECONDS) * 2 / 5 > 0 ? $(FUZZ_SECONDS) * 2 / 5 : 1 )))
 CI_FUZZ_SECONDS ?= 30
-fuzz: $(BUILD)/fuzz/symcheck_fuzz
+FUZZ_PARSERS := cmdline record proto
+FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS)
+fuzz: $(BUILD)/fuzz/symcheck_fuzz $(patsubst %,$(BUILD)/fuzz/%_fuzz,$(FUZZ_PARSERS))
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
+	for t in $(FUZZ_PARSERS); do bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/$${t}_fuzz $(FUZZ_PARSER_SECONDS) || exit 1; done
 
 $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ZIP_LIBS)
+	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $^ $(ZIP_LIBS)
+
+# The model alone (shim/cmdline.c and what it reads through gocmd/); its
+# target lives in tests/ as the corpus driver does (it sets GOFLAGS).
+$(BUILD)/fuzz/cmdline_fuzz: tests/fuzz/fuzz_cmdline.c shim/cmdline.c $(GOCMD_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c \
+		$(wildcard shim/cmdline.h gocmd/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	clang -Icommon -Igocmd -Ishim $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(BUILD)/fuzz/record_fuzz: common/fuzz_record.c $(COMMON_SRC) $(BUILD)/gen/templates.c $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	clang $(INC_common) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(BUILD)/fuzz/proto_fuzz: proto/fuzz_proto.c $(PROTO_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c \
+		$(wildcard proto/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	clang $(INC_proto) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
 test: all
 	bash tests/run.sh

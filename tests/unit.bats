@@ -2,11 +2,12 @@
 # tests/unit.bats — the C unit drivers of tests/unit/ (built by `make`):
 # gowrap's one SHA-256 and one SHA-1/blob id (common/hash.h) against
 # sha256sum, sha1sum and git's own ids, the go command-line model
-# (shim/cmdline.h) against a corpus of real command lines, and the policy
-# and memo logic of deps/ and shim/ over tables of recorded inputs, without
-# a go build: which targets get what (target.table), which packages of a
-# real `go list -deps` reply the gate fixes (graph.table), what keys each
-# memo (memo_key.table).
+# (shim/cmdline.h) against a corpus of real command lines, the relay of a
+# child's line (common/report.h), the record layer (common/record.h), and the
+# policy and memo logic of deps/ and shim/ over tables of recorded inputs,
+# without a go build: which targets get what (target.table), which packages
+# of a real `go list -deps` reply the gate fixes (graph.table), what keys
+# each memo (memo_key.table).
 bats_require_minimum_version 1.5.0
 load helpers/common
 
@@ -113,6 +114,31 @@ table_fails() {
 	table_fails "$UNIT/memo_key" "$BATS_TEST_TMPDIR/s2" "$BATS_TEST_DIRNAME/unit/memo_key.table" \
 		's/^case: deps,shim same env FOO=bar$/case: deps,shim differs env FOO=bar/' \
 		"deps key same, want differs"
+}
+
+# --- common/report.h: a child's line relayed ---------------------------------
+
+@test "relay: a child's line is read back as what, why and fix; one whose ': ' runs into its ' (fix: ' is not of that shape, the whole line the why, nothing read past it" {
+	run "$UNIT/relay_check" "gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	assert_success
+	assert_line "what=GOROOT is beneath GOMODCACHE"
+	assert_line "why=/m/g"
+	assert_line "fix=install Go elsewhere"
+	assert_line "line=gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	# found by proto/fuzz_proto.c: the why's length went below zero and
+	# 1023 bytes were copied from past the line's end
+	run "$UNIT/relay_check" "gowrap: a: (fix: b)"
+	assert_success
+	assert_line "code=108"
+	assert_line "what=the child failed"
+	assert_line "why=gowrap: a: (fix: b)"
+	assert_line "fix=run the child by hand"
+	assert_line "line=gowrap: the child failed: gowrap: a: (fix: b) (fix: run the child by hand)"
+	# an empty why is still the shape: two spaces before the fix
+	run "$UNIT/relay_check" "gowrap: a:  (fix: b)"
+	assert_line "what=a"
+	assert_line "why="
+	assert_line "fix=b"
 }
 
 # --- common/record.h: the one way gowrap keeps a file between calls ---------
