@@ -106,14 +106,15 @@ include_fails() {
 @test "the file-graph check names a planted cycle: a call back into a file that calls it, and a header that includes its includer" {
 	scratch_tree
 	cd "$SRC"
-	# results.c calls output.c, which calls results.c
+	# results.c calls output.c, which calls results.c (and includes results.h)
 	printf '%s\n' 'void vf_first_failure(struct sb *out, const struct vf_result *r);' \
 		'void vf_planted(struct sb *out, const struct vf_result *r);' \
 		'void vf_planted(struct sb *out, const struct vf_result *r) { vf_first_failure(out, r); }' \
 		>>verify/results.c
 	run python3 tools/filegraph.py verify
 	assert_failure 1
-	assert_output "verify: file cycle: verify/output.c -> verify/results.c (vf_result_status) -> verify/output.c (vf_first_failure)"
+	# (results.h is under every file, so the cycle found may run through headers)
+	assert_output --regexp '^verify: file cycle: .*verify/results\.c.* -> verify/output\.c \(vf_first_failure\)'
 	git -C "$GOWRAP_ROOT" show HEAD:verify/results.c >verify/results.c
 	# span.c includes verify_int.h, which includes span.h
 	printf '#include "verify_int.h"\n' >>verify/span.c
