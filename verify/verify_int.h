@@ -1,8 +1,9 @@
 /* verify_int.h — how the files inside verify/ talk to each other.
  *
- * Promise: internal only (never included outside verify/). Three layers,
- * each using only the ones above it (results.h and span.h under all), for
- * Mach-O and ELF alike — tests/layout.bats checks the file graph:
+ * Promise: internal only (never included outside verify/). Three layers in
+ * this order, a file using only its own layer and the ones before it
+ * (results.h and span.h under all), for Mach-O and ELF alike —
+ * tests/layout.bats checks the file graph:
  *   readers turn bytes into facts and never judge them: sniff.c (what a file
  *     is), want.c (which names are looked for), macho.c (one thin Mach-O into
  *     a vf_obj), pclntab.c, buildinfo.c, elf.c (an ELF file's names into a
