@@ -265,3 +265,39 @@ env	PATH=/p"
 	assert_output "$(sed 's/^/shim /' <<<"$want")
 $(sed 's/^/deps /' <<<"$want")"
 }
+
+# --- one table of known copies: verify/copies.c against deps/table.c -------
+
+# copies_check_in SRC: build and run the driver of a scratch tree.
+copies_check_in() {
+	run make -C "$1" --no-print-directory -s OPT=-O0 build/unit/copies_check
+	assert_success
+	run "$1/build/unit/copies_check"
+}
+
+@test "known copies: every path symcheck requires a fix of ships bytes deps/table.c fixes, and every module a row names is a known copy; a copy added to one table only is named" {
+	run "$UNIT/copies_check"
+	assert_success
+	assert_output --regexp '^[0-9]+ copies, [0-9]+ rows, 0 drifts$'
+	SRC="$BATS_TEST_TMPDIR/src"
+	mkdir -p "$SRC"
+	git -C "$GOWRAP_ROOT" archive HEAD | tar -x -C "$SRC"
+	local blob=0123456789abcdef0123456789abcdef01234567
+	local row="{ \"$blob\", \"cpu_arm64_hwcap.go\", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP, \"Go 1.26.8 (github.com/example/fork v0.1.0)\" },"
+	local copy="{ \"github.com/example/fork/cpu\", \"github.com/example/fork v0.1.0\", \"cpu_arm64_hwcap.go\", \"$blob\" },"
+	# a row for a new copy's bytes, in deps/table.c only
+	sed -i "s|^	{ NULL, NULL, 0, 0, 0, 0, NULL },|	$row\n&|" "$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "deps/table.c: row $blob (cpu_arm64_hwcap.go) names github.com/example/fork v0.1.0, which no known copy in verify/copies.c comes from with those bytes"
+	# the same copy in both tables: agreed
+	sed -i "s|^	{ NULL, NULL, NULL, NULL },|	$copy\n&|" "$SRC/verify/copies.c"
+	copies_check_in "$SRC"
+	assert_success
+	assert_output --regexp '^[0-9]+ copies, [0-9]+ rows, 0 drifts$'
+	# the copy in verify/copies.c only
+	git -C "$GOWRAP_ROOT" show HEAD:deps/table.c >"$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "verify/copies.c: github.com/example/fork/cpu ships cpu_arm64_hwcap.go blob $blob, which deps/table.c does not list as a linux/android defect of a copy of internal/cpu"
+}
