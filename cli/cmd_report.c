@@ -140,45 +140,6 @@ static int read_symcheck_json(struct report *r, const char *path, struct gw_err 
 	return 0;
 }
 
-const char *report_jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-int report_jbool(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : -1;
-}
-
-static void count(struct report *r)
-{
-	const cJSON *c, *chk, *in, *s;
-	cJSON_ArrayForEach(c, r->calls) {
-		r->noverlay += report_jstr(c, "overlay") != NULL;
-		r->ntoolexec += report_jbool(c, "deps_toolexec") == 1;
-		r->nverified += report_jbool(c, "verified") == 1;
-		r->ncallfail += report_jbool(c, "verified") == 0;
-	}
-	cJSON_ArrayForEach(chk, r->checks) {
-		cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(chk, "inputs")) {
-			r->ninputs++;
-			r->ninputerr += report_jstr(in, "error") != NULL;
-			cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(in, "slices")) {
-				r->nslices++;
-				r->nsliceok += report_jbool(s, "ok") == 1;
-				r->nslicefail += report_jbool(s, "ok") != 1;
-			}
-		}
-	}
-}
-
-int report_failed(const struct report *r)
-{
-	return r->ncallfail || r->nbad || r->nslicefail || r->ninputerr;
-}
-
 /* Append the summary where it goes; GITHUB_STEP_SUMMARY is appended to by
  * every step of a job, so never truncate. */
 static int write_out(const struct report *r, const struct sb *md, const char **where, struct gw_err *e)
@@ -235,7 +196,7 @@ static int report_run(struct report *r)
 		return gw_err_print(&e);
 	if (r->npaths)
 		report_scan_paths(r);
-	count(r);
+	report_count(r);
 	report_markdown(&md, r);
 	rc = write_out(r, &md, &where, &e);
 	sb_release(&md);

@@ -37,7 +37,9 @@ void report_markdown(struct sb *md, const struct report *r);
 /* The fix for an input that cannot be read, chosen by its reason. */
 const char *report_unreadable_fix(const char *error);
 
-/* cmd_report.c: did anything fail (the summary's verdict)? */
+/* report_verdict.c: the counts of r's calls, inputs and slices, then
+ * whether anything failed (the summary's verdict). */
+void report_count(struct report *r);
 int report_failed(const struct report *r);
 
 /* A string member of o, else NULL; a bool member: 1, 0, or -1 for neither. */
