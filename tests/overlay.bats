@@ -22,9 +22,9 @@ setup_file() {
 	export GO126_ROOT GO127_MODCACHE GO127_ROOT
 	GO126_ROOT=$(go env GOROOT)
 	GO127_MODCACHE=$(gr_go127_modcache)
-	# The go command refuses overlays beneath GOMODCACHE: compile with a copy.
-	GO127_ROOT="$BATS_FILE_TMPDIR/go1.27.3"
-	gr_full_copy "$GO127_MODCACHE" "$GO127_ROOT"
+	# The go command refuses overlays beneath GOMODCACHE: compile with a
+	# real GOROOT outside it (the run's shared one, else a copy).
+	GO127_ROOT=$(gr_go127_root)
 }
 
 setup() {

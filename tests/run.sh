@@ -18,7 +18,8 @@
 #
 # One fixture directory (GOWRAP_FIXTURES) for the whole run, so suites in
 # different bats processes build each fixture once (tests/helpers/fixtures.bash
-# writes by rename, so two suites building the same one at once is safe).
+# writes by rename, so two suites building the same one at once is safe), and
+# one Go 1.27.3 GOROOT (GOWRAP_TEST_SHARED, tests/helpers/goroot.bash).
 set -u
 cd "$(dirname "$0")/.."
 
@@ -58,11 +59,14 @@ if [ ${#suites[@]} -eq 0 ] || [ $all -eq 1 ]; then
 fi
 jobs=${BATS_JOBS:-2}
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+trap 'chmod -R u+w "$out" 2>/dev/null; rm -rf "$out"' EXIT
 if [ -z "${GOWRAP_FIXTURES:-}" ]; then
 	export GOWRAP_FIXTURES="$out/fixtures"
 	mkdir -p "$GOWRAP_FIXTURES"
 fi
+# One Go 1.27.3 GOROOT for the run (tests/helpers/goroot.bash).
+export GOWRAP_TEST_SHARED="$out/shared"
+mkdir -p "$GOWRAP_TEST_SHARED"
 
 t0=$(date +%s)
 printf '%s\n' "${suites[@]}" | xargs -P "$jobs" -I{} bash tests/run.sh --one {} "$out"
