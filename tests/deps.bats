@@ -274,11 +274,11 @@ exec "\$@"
 EOF
 	chmod +x "$BATS_TEST_TMPDIR/nofix"
 	cd "$PROBE"
-	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" PATH="$SHIM_DIR:$PATH" \
+	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$(nofix_gocache)" PATH="$SHIM_DIR:$PATH" \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 110
 	assert_glob "$stderr" "gowrap: built output lacks a dependency fix: *github.com/metacubex/utls/internal/cpu has code in it but no github.com/metacubex/utls/internal/cpu.gowrapMarkerV1*"
-	GOWRAP_VERIFY=0 GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" \
+	GOWRAP_VERIFY=0 GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$(nofix_gocache)" \
 		PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_success
 }
