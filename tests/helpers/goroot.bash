@@ -83,7 +83,9 @@ gr_go127_install() {
 }
 
 # gr_go127_bin SDKBIN: where gr_go127_install put the launcher.
-gr_go127_bin() { echo "${GOWRAP_TEST_SHARED:+$GOWRAP_TEST_SHARED/sdkbin}${GOWRAP_TEST_SHARED:-$1}"; }
+gr_go127_bin() {
+	if [ -n "${GOWRAP_TEST_SHARED:-}" ]; then echo "$GOWRAP_TEST_SHARED/sdkbin"; else echo "$1"; fi
+}
 
 gr_go127_root() {
 	local d
