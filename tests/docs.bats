@@ -127,3 +127,13 @@ PY
 	refute_line --partial "CONTRIBUTING.md"
 	assert_line "docs: 6 drift(s)"
 }
+
+@test "drift: a suite whose number of tests is not the one README's Tests table gives, or a suite with no row, fails" {
+	scratch_docs
+	printf '\n@test "one more" {\n\ttrue\n}\n' >>"$SRC/tests/common.bats"
+	printf '#!/usr/bin/env bats\n@test "new" {\n\ttrue\n}\n' >"$SRC/tests/newsuite.bats"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^README\.md: the Tests table says tests/common\.bats has [0-9]+ tests; it has [0-9]+$'
+	assert_line "README.md: the Tests table has no row for tests/newsuite.bats (1 tests)"
+}

@@ -306,6 +306,25 @@ def check_outside(rel, text):
     return bad
 
 
+def check_counts(root, readme):
+    """README's Tests table gives each suite's number of tests: it must be
+    the suite's number of @test lines, and every suite must have a row."""
+    bad = []
+    rows = dict(re.findall(r"^\| `tests/([\w-]+)\.bats` \| (\d+) \|", readme, re.M))
+    tdir = os.path.join(root, "tests")
+    suites = sorted(f[:-5] for f in os.listdir(tdir) if f.endswith(".bats")) if os.path.isdir(tdir) else []
+    for name in suites:
+        n = len(re.findall(r"^@test ", open(os.path.join(tdir, name + ".bats"), encoding="utf-8").read(), re.M))
+        if name not in rows:
+            bad.append(f"README.md: the Tests table has no row for tests/{name}.bats ({n} tests)")
+        elif int(rows[name]) != n:
+            bad.append(f"README.md: the Tests table says tests/{name}.bats has {rows[name]} tests; it has {n}")
+    for name in rows:
+        if name not in suites:
+            bad.append(f"README.md: the Tests table names tests/{name}.bats, which is not in the tree")
+    return bad
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -326,6 +345,7 @@ def main():
         bad += check_table(root, m)
     bad += check_comments(root, files)
     bad += check_codes(root, readme)
+    bad += check_counts(root, readme)
     bad += check_env(readme, docs, *env_sets(root, files))
     for b in bad:
         print(b)
