@@ -252,7 +252,7 @@ test: all
 # every C unit test, the table tests of the policy and memo logic, the
 # layout/shape/errshape/docs checks and the suites that need no cold go
 # build. `make check` is the whole truth.
-QUICK_SUITES := unit layout errshape docs common cli
+QUICK_SUITES := unit layout errshape docs common cli verify shim_hardening
 test-quick:
 	$(MAKE) -j2 all
 	bash tests/run.sh $(wildcard $(patsubst %,tests/%.bats,$(QUICK_SUITES)))
