@@ -21,8 +21,8 @@ UTLS_CPU=github.com/metacubex/utls/internal/cpu
 
 setup_file() {
 	# The go builds happen on first use (probe_so), into one directory per
-	# build: this file's tests never run in parallel with each other
-	# (tests/run.sh with BATS_JOBS).
+	# build: this file's tests never run in parallel with each other, even
+	# under `bats --jobs` (tests/run.sh runs whole suites side by side).
 	export BATS_NO_PARALLELIZE_WITHIN_FILE=true
 }
 
