@@ -15,6 +15,10 @@ static const char fix_drop[] = "drop that file from the patch (GOWRAP_PATCHES pa
 static int path_ok(const struct pt_patch *p, const struct pt_file *f, struct gw_err *e)
 {
 	const char *s = f->path;
+	for (const char *c = s; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return pt_refuse(e, p->name, f->line_no, fix_drop,
+					 "a file name holds a control byte (a tab, a newline)");
 	for (const char *c = s; *c;) {
 		size_t n = strcspn(c, "/");
 		if (n == 0 || (n == 1 && c[0] == '.') || (n == 2 && c[0] == '.' && c[1] == '.'))

@@ -26,11 +26,12 @@
 
 #include <stddef.h>
 
+#include "patchlist.h"
 #include "report.h"
 #include "strbuf.h"
 
 /* A patch file larger than this is refused unread past it. */
-#define PT_MAX_BYTES ((size_t)16 << 20)
+#define PT_MAX_BYTES GW_PATCH_MAX_BYTES
 /* Hunks in one patch file; more is refused. */
 #define PT_MAX_HUNKS 100000
 
@@ -78,15 +79,6 @@ void pt_patch_free(struct pt_patch *p);
 
 /* Does the patch's Gowrap-Go limit let it apply to goversion ("go1.26.8")? */
 int pt_version_ok(const struct pt_patch *p, const char *goversion);
-
-/* The patch files of a GOWRAP_PATCHES value (read.c: ':'-separated
- * directories and files; a directory's *.patch and *.diff in name order),
- * appended to the NULL-terminated list *v of *n paths. 0, or -1 with e
- * (GW_EXIT_PATCH) for an entry that is missing or cannot be listed. */
-int pt_list_files(const char *spec, char ***v, size_t *n, struct gw_err *e);
-/* One patch file's bytes: a regular file (checked before reading, so a
- * FIFO or device never blocks), at most PT_MAX_BYTES. 0, or -1 with e. */
-int pt_read_file(const char *path, struct sb *out, struct gw_err *e);
 
 enum pt_state { PT_EXACT, PT_OFFSET, PT_ALREADY, PT_REFUSED };
 

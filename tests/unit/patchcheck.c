@@ -43,7 +43,7 @@ int main(int argc, char **argv)
 	}
 	struct sb b = SB_INIT, old = SB_INIT, out = SB_INIT;
 	struct gw_err e = { 0 };
-	if (pt_read_file(argv[1], &b, &e) < 0)
+	if (gw_patch_read(argv[1], &b, &e) < 0)
 		return gw_err_print(&e);
 	struct pt_patch p;
 	if (pt_parse(b.buf, b.len, argv[1], &p, &e) < 0)

@@ -1,17 +1,17 @@
-/* read.c — the patch files a GOWRAP_PATCHES value names (patch.h).
+/* patchlist.c — the patch files a GOWRAP_PATCHES value names (patchlist.h).
  *
  * The list is ':'-separated, like PATH (an empty entry means nothing).
  * A directory stands for its *.patch and *.diff files (not those whose name
  * starts with '.'; no subdirectories), in byte order of their names; a file
  * stands for itself, whatever its name; entries in the order given. Every
  * patch file is opened O_NONBLOCK and must then be a regular file no larger
- * than PT_MAX_BYTES (fstat, before a byte is read), so a FIFO, a device or a
+ * than GW_PATCH_MAX_BYTES (fstat, before a byte is read), so a FIFO, a device or a
  * socket is refused at once, never waited on; a symlink is followed (the
  * caller's choice, as with -overlay) and a loop of them refused (ELOOP). */
 #include "compat.h"
-#include "patch.h"
+#include "patchlist.h"
+#include "strbuf.h"
 #include "exitcodes.h"
-#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -34,7 +34,7 @@ static int unreadable(struct gw_err *e, const char *path, const char *why)
 	return -1;
 }
 
-int pt_read_file(const char *path, struct sb *out, struct gw_err *e)
+int gw_patch_read(const char *path, struct sb *out, struct gw_err *e)
 {
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
@@ -49,10 +49,10 @@ int pt_read_file(const char *path, struct sb *out, struct gw_err *e)
 		why = "a device, not a regular file";
 	else if (!S_ISREG(st.st_mode))
 		why = "not a regular file";
-	else if ((unsigned long long)st.st_size > PT_MAX_BYTES)
+	else if ((unsigned long long)st.st_size > GW_PATCH_MAX_BYTES)
 		why = "larger than 16 MiB: not a patch of Go's sources";
 	sb_reset(out);
-	if (!why && sb_read_fd(out, fd, PT_MAX_BYTES + 1) < 0)
+	if (!why && sb_read_fd(out, fd, GW_PATCH_MAX_BYTES + 1) < 0)
 		why = errno == EFBIG ? "larger than 16 MiB: not a patch of Go's sources" : strerror(errno);
 	close(fd);
 	return why ? unreadable(e, path, why) : 0;
@@ -98,7 +98,7 @@ static int dir_entries(const char *dir, char ***v, size_t *n, struct gw_err *e)
 	return 0;
 }
 
-int pt_list_files(const char *spec, char ***v, size_t *n, struct gw_err *e)
+int gw_patch_list(const char *spec, char ***v, size_t *n, struct gw_err *e)
 {
 	for (const char *s = spec; *s;) {
 		size_t k = strcspn(s, ":");
