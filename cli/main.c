@@ -18,6 +18,8 @@ static const char usage[] =
 	"  doctor [--json]                   explain the go -> GOROOT -> overlay chain here\n"
 	"  audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts\n"
 	"  report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)\n"
+	"  export-patch [--patches LIST] [-o F] gowrap's fix (and your patches) as one exact -p1 diff\n"
+	"  refresh-patch PATCH -o OUT        re-make a patch that needs fuzz as an exact one, for review\n"
 	"  shellenv                          print the line that puts the go shim first on PATH\n"
 	"  version                           print gowrap's version\n"
 	"\n"
@@ -39,6 +41,10 @@ int main(int argc, char **argv)
 		return cmd_audit(argc - 1, argv + 1);
 	if (!strcmp(c, "report"))
 		return cmd_report(argc - 1, argv + 1);
+	if (!strcmp(c, "export-patch"))
+		return cmd_export_patch(argc - 1, argv + 1);
+	if (!strcmp(c, "refresh-patch"))
+		return cmd_refresh_patch(argc - 1, argv + 1);
 	if (!strcmp(c, "shellenv"))
 		return cmd_shellenv(argc - 1, argv + 1);
 	/* hidden: the go shim's merge of a caller's -overlay (cmd_merge.c) */

@@ -202,12 +202,16 @@ static struct pt_fsec *new_section(struct walk *w, int plain)
 static int plain_name(struct walk *w, const char *s, size_t n, char **path, struct gw_err *e)
 {
 	const char *tab = memchr(s, '\t', n);
+	/* diff -N names a missing file with the epoch as its time (GNU patch
+	 * reads that as "no file" too). */
+	int epoch = tab && ((s + n - tab > 20 && !memcmp(tab + 1, "1970-01-01 00:00:00", 19)) ||
+			    (s + n - tab > 11 && !memcmp(tab + 1, "1969-12-31 ", 11)));
 	if (tab)
 		n = (size_t)(tab - s);
 	while (n && s[n - 1] == ' ')
 		n--;
 	*path = NULL;
-	if (n == 9 && memcmp(s, "/dev/null", 9) == 0)
+	if ((n == 9 && memcmp(s, "/dev/null", 9) == 0) || epoch)
 		return 0;
 	for (size_t i = 0; i < n; i++)
 		if ((unsigned char)s[i] <= ' ' || s[i] == '"' || s[i] == '\\' || s[i] == 0x7f)

@@ -28,7 +28,7 @@ static const char *const known_arch[] = {
 };
 /* What go build compiles into a package's object (go/build's file kinds). */
 static const char *const compiled_ext[] = {
-	".go", ".s", ".S", ".sx", ".c", ".h", ".cc", ".cpp", ".cxx", ".hh", ".hpp", ".hxx", ".m", NULL,
+	".go", ".s", ".S", ".sx", ".c", ".cc", ".cpp", ".cxx", ".m", NULL,
 };
 
 static int in(const char *const *list, const char *s, size_t n)
@@ -121,8 +121,6 @@ int pt_constraint(const char *rel, const char *b, size_t n, struct sb *expr, str
 	    (bl > 8 && strcmp(base + bl - 8, "_test.go") == 0))
 		return 1;
 	sb_reset(expr);
-	if (dot && !strcmp(dot, ".h"))
-		return 0; /* no constraint of its own: its package's files include it */
 	struct sb tags = SB_INIT, line = SB_INIT;
 	name_tags(base, &tags);
 	int r = build_line(b, n, &line);
@@ -133,10 +131,15 @@ int pt_constraint(const char *rel, const char *b, size_t n, struct sb *expr, str
 				  "give the file a //go:build line (gofmt adds it from // +build)",
 				  "%s has a // +build line but no //go:build line", rel);
 	}
-	if (tags.len && line.len)
-		sb_addf(expr, "(%s) && (%s)", tags.buf, line.buf);
-	else if (tags.len || line.len)
-		sb_addf(expr, "(%s)", tags.len ? tags.buf : line.buf);
+	/* C, C++, Objective-C and .S compile only in a cgo build (go/build
+	 * lists them in a package that imports "C", which needs the cgo tag).
+	 * The parts are ANDed; && binds tighter than the marker's ||. */
+	if (strcmp(dot, ".go") && strcmp(dot, ".s"))
+		sb_adds(expr, "cgo");
+	if (tags.len)
+		sb_addf(expr, "%s(%s)", expr->len ? " && " : "", tags.buf);
+	if (line.len)
+		sb_addf(expr, "%s(%s)", expr->len ? " && " : "", line.buf);
 	sb_release(&tags);
 	sb_release(&line);
 	return 0;
@@ -229,7 +232,7 @@ static int mark_dir(const struct pt_set *s, size_t idx, const char *dir, struct 
 {
 	const struct pt_item *it = &s->items[idx];
 	size_t dl = strlen(dir);
-	struct sb expr = SB_INIT, x = SB_INIT, pkg = SB_INIT;
+	struct sb expr = SB_INIT, x = SB_INIT, pkg = SB_INIT, terms = SB_INIT;
 	int everywhere = 0, rc = 0;
 	*have = 0;
 	memset(m, 0, sizeof *m);
@@ -246,7 +249,10 @@ static int mark_dir(const struct pt_set *s, size_t idx, const char *dir, struct 
 		}
 		gw_strv_add(&m->req, &m->nreq, g->rel);
 		everywhere |= !x.len;
-		sb_addf(&expr, "%s%s", expr.len ? " || " : "", x.buf);
+		if (x.len && !gw_list_has(terms.buf, '\n', x.buf, x.len)) {
+			sb_addf(&expr, "%s%s", expr.len ? " || " : "", x.buf);
+			sb_addf(&terms, "%s\n", x.buf);
+		}
 	}
 	if (rc == 0 && m->nreq && dir_package(s, dir, &pkg) == 0) {
 		if (everywhere)
@@ -263,6 +269,7 @@ static int mark_dir(const struct pt_set *s, size_t idx, const char *dir, struct 
 	sb_release(&expr);
 	sb_release(&x);
 	sb_release(&pkg);
+	sb_release(&terms);
 	return rc;
 }
 

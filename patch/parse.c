@@ -35,6 +35,14 @@ static int path_ok(const struct pt_patch *p, const struct pt_file *f, struct gw_
 		return pt_refuse(e, p->name, f->line_no, fix_drop,
 				 "%s belongs to the toolchain's own programs, which go build never rebuilds "
 				 "from source: an overlay cannot reach them", s);
+	const char *dot = strrchr(s, '.');
+	if (dot && !strchr(dot, '/') && (!strcmp(dot, ".h") || !strcmp(dot, ".hh") || !strcmp(dot, ".hpp") ||
+					 !strcmp(dot, ".hxx")))
+		return pt_refuse(e, p->name, f->line_no,
+				 "put the definitions in the patched .s or .c file itself",
+				 "%s is a header: the Go assembler opens #include files as named, in the "
+				 "package's directory in GOROOT (cmd/go runs it there), so an overlay never "
+				 "reaches a header it includes", s);
 	if (strncmp(s, "src/internal/cpu/", 17) == 0)
 		return pt_refuse(e, p->name, f->line_no, fix_drop,
 				 "%s is in internal/cpu, whose files gowrap's own overlay replaces for the iOS "

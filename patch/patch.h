@@ -96,4 +96,10 @@ struct pt_result {
 enum pt_state pt_apply(const struct pt_patch *p, const struct pt_file *f, const char *old,
 		       size_t len, int exists, struct sb *out, int *gone, struct pt_result *r);
 
+/* Append rel's change from old to new (either may not exist) as git diff
+ * writes it: `diff --git a/REL b/REL`, index line, hunks (gitdiff.c).
+ * Nothing when the bytes are the same. 0, or -1 with e. */
+int pt_diff(const char *rel, const char *old, size_t oldlen, int old_exists, const char *new,
+	    size_t newlen, int new_exists, struct sb *out, struct gw_err *e);
+
 #endif

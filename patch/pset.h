@@ -20,8 +20,9 @@
  * called from an init func, so the linker keeps it in every binary that
  * links the package for a target where one of the changed files compiles —
  * its build constraint is the OR of theirs (file-name GOOS/GOARCH suffixes
- * and //go:build lines) — and only there. A header (.h) compiles wherever
- * its package does. */
+ * and //go:build lines) — and only there. A header (.h) counts where go/build
+ * lists it (the same two rules), where its package's assembly and C can
+ * include it. */
 #ifndef GOWRAP_PATCH_PSET_H
 #define GOWRAP_PATCH_PSET_H
 

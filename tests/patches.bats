@@ -6,11 +6,79 @@
 bats_require_minimum_version 1.5.0
 load helpers/common
 
+load helpers/patches
+
 PC="$BUILD_DIR/unit/patchcheck"
+
+# The shim's builds share one cache of gowrap's (GOWRAP_CACHE) and the go
+# build cache the machine has (warm after the first run: patched bytes and
+# markers are deterministic); each configuration is built once, on first use.
+setup_file() {
+	export PT="$BATS_FILE_TMPDIR"
+	export PT_CACHE="$PT/cache"
+	export GOTOOLCHAIN=local
+	GR="$(PATH="$(path_without "$SHIM_DIR")" go env GOROOT)"
+	export GR
+	make_patch_set "$GR" "$PT/set"
+	mkdir -p "$PT/hello"
+	printf 'module example.com/hello\n\ngo 1.21\n' >"$PT/hello/go.mod"
+	cat >"$PT/hello/main.go" <<-'EOM'
+	package main
+
+	import (
+		"fmt"
+		"os"
+		"time"
+	)
+
+	func main() {
+		p, _ := os.Executable()
+		fmt.Println(time.Since(time.Now()) < time.Second, p != "")
+	}
+	EOM
+}
 
 setup() {
 	common_setup
+	export GOWRAP_CACHE="$PT_CACHE"
+	unset GOWRAP_PATCHES GOOS GOARCH GOFLAGS CGO_ENABLED
 	cd "$TMP"
+}
+
+sgo() { PATH="$SHIM_DIR:$(path_without "$SHIM_DIR")" go "$@"; }
+dgo() { PATH="$(path_without "$SHIM_DIR")" go "$@"; }
+
+# once NAME CMD...: run CMD the first time a test asks for NAME (its output
+# in $PT/NAME.log), and give every test its status.
+once() {
+	local name="$1"
+	shift
+	if [ ! -e "$PT/$name.status" ]; then
+		local st=0
+		"$@" >"$PT/$name.log" 2>&1 || st=$?
+		echo "$st" >"$PT/$name.status"
+	fi
+	cat "$PT/$name.log"
+	return "$(cat "$PT/$name.status")"
+}
+
+# The linux/arm64 hello through the shim with the set (A), and without it (B).
+build_a() { (cd "$PT/hello" && GOWRAP_LOG="$PT/a.jsonl" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-a" .); }
+build_b() { (cd "$PT/hello" && GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-b" .); }
+# One ios/arm64 c-archive per pipeline target, gomobile's way, with the set.
+build_ios() {
+	GOWRAP_LOG="$PT/ios.jsonl" GOWRAP_PATCHES="$PT/set" PATH="$SHIM_DIR:$PATH" \
+		bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" "$GOWRAP_ROOT/examples/aeslib" "$PT/ios" Aes
+}
+
+# The id of a patch file (first 12 hex of its SHA-256) and its marker.
+pid() { sha256sum "$1" | cut -c1-12; }
+syms() { llvm-nm "$1" 2>/dev/null | awk '{print $NF}' | sed 's/^_//' | grep '\.gowrapPatch' | sort -u; }
+
+# clock IDS of a linux/arm64 binary under qemu: the clock_gettime ids it asked for.
+clocks() {
+	timeout 120 qemu-aarch64 -strace "$1" >"$TMP/strace" 2>&1
+	grep -o 'clock_gettime([A-Z_]*' "$TMP/strace" | sort -u | tr '\n' ' '
 }
 
 # mkdiff OLD NEW PATH [diff args]: a diff (-u unless args) of OLD -> NEW
@@ -189,4 +257,89 @@ lines() { seq 1 "$1" | sed 's/^/line /'; }
 	run "$PC" two.patch f out
 	assert_output $'state exact\nstate exact'
 	cmp out h
+}
+
+@test "shim: a linux/arm64 program built with the BOOTTIME patch asks clock_gettime for CLOCK_BOOTTIME under qemu; without GOWRAP_PATCHES for CLOCK_MONOTONIC" {
+	once a build_a
+	once b build_b
+	run clocks "$PT/hello-a"
+	assert_output --partial "clock_gettime(CLOCK_BOOTTIME"
+	refute_output --partial "clock_gettime(CLOCK_MONOTONIC"
+	run clocks "$PT/hello-b"
+	assert_output --partial "clock_gettime(CLOCK_MONOTONIC"
+	refute_output --partial "clock_gettime(CLOCK_BOOTTIME"
+	# GOROOT itself is untouched
+	run grep -c CLOCK_BOOTTIME "$GR/src/runtime/sys_linux_arm64.s"
+	assert_output 0
+}
+
+@test "shim: an overlaid header never reaches the Go assembler (cmd/go runs it in GOROOT's package directory), so a patch to a .h is refused with that reason" {
+	# by hand, without gowrap: the overlaid .s includes the overlaid .h, and
+	# the assembler reads the GOROOT's header, which lacks the constant
+	header_overlay "$GR" "$TMP/hov"
+	cd "$PT/hello"
+	GOOS=linux GOARCH=arm64 run dgo build -overlay="$TMP/hov/ov.json" -o "$TMP/x" .
+	assert_failure
+	assert_output --partial "sys_linux_arm64.s:"
+	assert_output --partial "CLOCK_BOOTTIME"
+	# through the shim, gowrap refuses the header patch before go runs
+	GOWRAP_PATCHES="$GOWRAP_ROOT/tests/patches/malformed/header.patch" GOOS=linux GOARCH=arm64 \
+		run --separate-stderr sgo build -o "$TMP/y" .
+	assert_failure 116
+	assert_glob "$stderr" "gowrap: cannot use patch *header.patch: line 1: src/runtime/tls_arm64.h is a header*"
+	run test -e "$TMP/y"
+	assert_failure
+}
+
+@test "shim: a C file of a cgo package (runtime/cgo) is reached: a host cgo program links the patched function and carries runtime/cgo's marker" {
+	cgo_patch "$GR" "$TMP/cgo.patch"
+	mkdir -p "$TMP/c"
+	printf 'module example.com/c\n\ngo 1.21\n' >"$TMP/c/go.mod"
+	printf 'package main\n\n// int two(void) { return 2; }\nimport "C"\n\nfunc main() { println(C.two()) }\n' >"$TMP/c/main.go"
+	cd "$TMP/c"
+	GOWRAP_PATCHES="$TMP/cgo.patch" CGO_ENABLED=1 run sgo build -o c1 .
+	assert_success
+	run nm c1
+	assert_output --partial " T gowrap_cgo_patched"
+	assert_output --partial "runtime/cgo.gowrapPatch$(pid "$TMP/cgo.patch")"
+	CGO_ENABLED=1 run dgo build -o c2 .
+	run nm c2
+	refute_output --partial "gowrap_cgo_patched"
+}
+
+@test "shim: markers exactly where a changed file compiles: linux/arm64 has the linux and os ones, not darwin's; the log lists each patch's state" {
+	once a build_a
+	set_dir="$PT/set"
+	run syms "$PT/hello-a"
+	assert_line "runtime.gowrapPatch$(pid "$set_dir/0001-boottime.patch")"
+	assert_line "os.gowrapPatch$(pid "$set_dir/0003-os-body.patch")"
+	assert_line "os.gowrapPatch$(pid "$set_dir/0004-os-move.patch")"
+	refute_line "runtime.gowrapPatch$(pid "$set_dir/0002-darwin-continuous.diff")"
+	assert_equal "${#lines[@]}" 3
+	run syms "$PT/hello-b"
+	assert_output ""
+	run jq -c '[.patches[] | .state]' "$PT/a.jsonl"
+	assert_output '["exact","exact","exact","exact","already","skipped"]'
+	run jq -r '.patches[0].id' "$PT/a.jsonl"
+	assert_output "$(pid "$set_dir/0001-boottime.patch")"
+}
+
+@test "shim: gomobile's path (8 c-archives, GOFLAGS=-tags per platform): the patches merged with the internal/cpu fix; darwin's marker in the ios slice, the linux one in none" {
+	once ios build_ios
+	a="$PT/ios/work/Aes-ios-arm64.a"
+	run syms "$a"
+	assert_line "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff")"
+	assert_line "os.gowrapPatch$(pid "$PT/set/0003-os-body.patch")"
+	refute_line "runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch")"
+	refute_line "os.gowrapPatch$(pid "$PT/set/0004-os-move.patch")"
+	run "$SYMCHECK" "$PT/ios/Aes.xcframework"
+	assert_success
+	# every one of the 8 calls got the patches; the arm64 iOS ones the fix too
+	run jq -s -c '[.[] | select(.subcommand == "build") | (.patches | length)] | unique' "$PT/ios.jsonl"
+	assert_output "[6]"
+	run jq -s -c '[.[] | select(.subcommand == "build") | .injected] | unique' "$PT/ios.jsonl"
+	assert_output "[true]"
+	# the amd64 macOS slice links darwin's sys_darwin.go: the marker is there too
+	run syms "$PT/ios/work/Aes-macos-amd64.a"
+	assert_line "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff")"
 }
