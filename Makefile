@@ -82,11 +82,11 @@ INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
-COMMON_SRC  := $(wildcard common/*.c)
+COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
 GOCMD_SRC   := $(wildcard gocmd/*.c)
-PROTO_SRC   := $(wildcard proto/*.c)
+PROTO_SRC   := $(filter-out proto/fuzz_%.c,$(wildcard proto/*.c))
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
-SHIMLIB_SRC := $(filter-out shim/gowrap.c,$(wildcard shim/*.c))
+SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 CLI_SRC     := $(wildcard cli/*.c)
@@ -203,7 +203,7 @@ $(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(SYMCHECK_ZIP) $(foreach m,ve
 # C unit drivers (tests/unit/*.c): each links what the shim links and is run
 # by tests/unit.bats with inputs and expectations kept as data there.
 UNIT_LIBS := $(foreach m,shim deps proto verify gocmd common,$(call lib,$(m)))
-$(BUILD)/unit/%: tests/unit/%.c $(UNIT_LIBS)
+$(BUILD)/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(UNIT_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_shim) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UNIT_LIBS)
 # patchcheck drives patch/ (which the shim never links): libpatch and libgit2.
@@ -221,14 +221,39 @@ asan:
 portcheck:
 	bash tools/portcheck.sh
 
+# libFuzzer targets (ASan + UBSan), CONTRIBUTING.md "Fuzzing": symcheck's
+# reader for FUZZ_SECONDS, then the command-line model, the record framing
+# and the shim's readers of the CLI's replies for FUZZ_PARSER_SECONDS each:
+# by default 2/5 of it (at least 1 s; CI's 30 s: 12 s each): none has more
+# than a few hundred edges, all reached within a minute or two.
 FUZZ_SECONDS ?= 60
+FUZZ_PARSER_SECONDS ?= $(shell echo $$(( $(FUZZ_SECONDS) * 2 / 5 > 0 ? $(FUZZ_SECONDS) * 2 / 5 : 1 )))
 CI_FUZZ_SECONDS ?= 30
-fuzz: $(BUILD)/fuzz/symcheck_fuzz
+FUZZ_PARSERS := cmdline record proto
+FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS)
+fuzz: $(BUILD)/fuzz/symcheck_fuzz $(patsubst %,$(BUILD)/fuzz/%_fuzz,$(FUZZ_PARSERS))
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
+	for t in $(FUZZ_PARSERS); do bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/$${t}_fuzz $(FUZZ_PARSER_SECONDS) || exit 1; done
 
 $(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
-	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(ZIP_LIBS)
+	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $^ $(ZIP_LIBS)
+
+# The model alone (shim/cmdline.c and what it reads through gocmd/); its
+# target lives in tests/ as the corpus driver does (it sets GOFLAGS).
+$(BUILD)/fuzz/cmdline_fuzz: tests/fuzz/fuzz_cmdline.c shim/cmdline.c $(GOCMD_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c \
+		$(wildcard shim/cmdline.h gocmd/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	clang -Icommon -Igocmd -Ishim $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(BUILD)/fuzz/record_fuzz: common/fuzz_record.c $(COMMON_SRC) $(BUILD)/gen/templates.c $(wildcard common/*.h)
+	@mkdir -p $(dir $@)
+	clang $(INC_common) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+$(BUILD)/fuzz/proto_fuzz: proto/fuzz_proto.c $(PROTO_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c \
+		$(wildcard proto/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	clang $(INC_proto) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
 # The diff parser of patch/ (frame.c, libgit2 through gitparse.c, the
 # path rules) and the exact applier, under libFuzzer (seeds: tests/patches/).
@@ -242,20 +267,30 @@ $(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(PATCH_SRC) $(COMMON_SRC) $(BUILD)
 test: all
 	bash tests/run.sh
 
+# The fast tier, for the edit loop (CONTRIBUTING.md says when to run which):
+# every C unit test, the table tests of the policy and memo logic, the
+# layout/shape/errshape/docs checks and the suites that need no cold go
+# build. `make check` is the whole truth.
+QUICK_SUITES := unit layout errshape docs common cli
+test-quick:
+	$(MAKE) -j2 all
+	bash tests/run.sh $(wildcard $(patsubst %,tests/%.bats,$(QUICK_SUITES)))
+
 # What CI runs after scripts/setup.sh (README, .ci/run). It installs nothing.
-# portcheck (musl) and fuzz (libFuzzer, which Apple's clang lacks) run where
-# they exist: on Linux.
+# One C build per configuration, each reused by every suite that needs it:
+# gcc (build/), clang (build-clang/), ASan+UBSan (build-asan/: the verify
+# suite runs against it beside the others); the musl build is
+# tests/portability.bats's own `make portcheck` (it asserts on its output).
+# Fuzzing (libFuzzer, which Apple's clang lacks) runs where it exists: on Linux.
 check:
-	$(MAKE) all
-	$(MAKE) CC=clang BUILD=build-clang all
-	$(MAKE) asan
+	$(MAKE) -j2 all
+	$(MAKE) -j2 CC=clang BUILD=build-clang all
+	$(MAKE) -j2 asan
 ifeq ($(HOST_OS),Linux)
-	$(MAKE) portcheck
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 	$(MAKE) fuzz-patch FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 endif
-	GOWRAP_BUILD=$(CURDIR)/build-asan bash tests/run.sh tests/verify.bats
-	bash tests/run.sh
+	bash tests/run.sh --all build-asan:tests/verify.bats
 
 setup:
 	bash scripts/setup.sh
@@ -279,4 +314,4 @@ clean:
 
 FORCE:
 
-.PHONY: all unit objects asan portcheck fuzz fuzz-patch test bench install clean setup check demo FORCE
+.PHONY: all unit objects asan portcheck fuzz fuzz-patch test test-quick bench install clean setup check demo FORCE

@@ -3,13 +3,14 @@
  * summary (the GitHub Action's report mode, README "GitHub Action").
  *
  * Promise: reads the shim's GOWRAP_LOG (one JSON object per go call it
- * touched) and the slices of the files to check — PATHs with symcheck's own
- * reader and policy (verify.h, the verdicts of `symcheck PATH`), saved
- * `symcheck --json` outputs as they are — and appends one summary: a
- * verdict, a row per go call (subcommand, target, overlay, toolexec,
- * dependencies fixed, exit, verified) and a row per slice. Strings from the
- * log or a file are escaped for Markdown: no path can break a table or add
- * markup. To --out, else $GITHUB_STEP_SUMMARY, else stdout.
+ * touched) and the slices of the files to check — PATHs read by symcheck
+ * itself (report_scan.c: every input `symcheck PATH` reads, .aar and .apk
+ * included, with its verdicts), saved `symcheck --json` outputs as they
+ * are — and appends one summary (report_md.c): a verdict, a row per go call
+ * (subcommand, target, overlay, toolexec, dependencies fixed, exit,
+ * verified) and a row per slice, each failing row saying why. Strings from
+ * the log or a file are escaped for Markdown: no path can break a table or
+ * add markup. To --out, else $GITHUB_STEP_SUMMARY, else stdout.
  *
  * Exit 110 when something failed: a call's output failed the shim's check
  * (`"verified": false`), a slice falls short of its policy, an input cannot
@@ -21,8 +22,8 @@
 #include "cmds.h"
 #include "exitcodes.h"
 #include "report.h"
+#include "report_parts.h"
 #include "strbuf.h"
-#include "verify.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -45,17 +46,6 @@ static const char usage_text[] =
 	"  PATH...               files or bundles to check, as `symcheck PATH` does\n"
 	"exit 0 nothing failed, 110 verification failed, 2 usage or an unreadable FILE\n";
 
-struct report {
-	const char *log, *out;
-	char **json, **paths; /* into argv */
-	size_t njson, npaths;
-	int log_missing;
-	cJSON *calls;  /* the log's objects, in order */
-	cJSON *checks; /* symcheck --json roots: one per file, one for the PATHs */
-	struct sb bad; /* numbers of log lines that are not JSON objects */
-	size_t nbad, noverlay, ntoolexec, nverified, ncallfail;
-	size_t ninputs, nslices, nsliceok, nslicefail, ninputerr;
-};
 
 /* -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct report *r)
@@ -150,247 +140,6 @@ static int read_symcheck_json(struct report *r, const char *path, struct gw_err 
 	return 0;
 }
 
-/* The PATHs, read with symcheck's reader and policy; its JSON is the one
- * shape the renderer reads, whichever way a result came. */
-static void scan_paths(struct report *r)
-{
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
-	struct vf_result res = { NULL, 0, 0 };
-	struct sb js = SB_INIT;
-	for (size_t i = 0; i < r->npaths; i++)
-		vf_scan_path(&res, r->paths[i], &o);
-	vf_format_json(&js, &res);
-	vf_result_release(&res);
-	cJSON_AddItemToArray(r->checks, cJSON_ParseWithLength(js.buf, js.len));
-	sb_release(&js);
-}
-
-static const char *jstr(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsString(v) ? v->valuestring : NULL;
-}
-
-/* 1 true, 0 false, -1 null or absent. */
-static int jbool(const cJSON *o, const char *k)
-{
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
-	return cJSON_IsBool(v) ? cJSON_IsTrue(v) : -1;
-}
-
-static void count(struct report *r)
-{
-	const cJSON *c, *chk, *in, *s;
-	cJSON_ArrayForEach(c, r->calls) {
-		r->noverlay += jstr(c, "overlay") != NULL;
-		r->ntoolexec += jbool(c, "deps_toolexec") == 1;
-		r->nverified += jbool(c, "verified") == 1;
-		r->ncallfail += jbool(c, "verified") == 0;
-	}
-	cJSON_ArrayForEach(chk, r->checks) {
-		cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(chk, "inputs")) {
-			r->ninputs++;
-			r->ninputerr += jstr(in, "error") != NULL;
-			cJSON_ArrayForEach(s, cJSON_GetObjectItemCaseSensitive(in, "slices")) {
-				r->nslices++;
-				r->nsliceok += jbool(s, "ok") == 1;
-				r->nslicefail += jbool(s, "ok") != 1;
-			}
-		}
-	}
-}
-
-static int failed(const struct report *r)
-{
-	return r->ncallfail || r->nbad || r->nslicefail || r->ninputerr;
-}
-
-/* Text for a table cell: control bytes as \xNN (sb_add_printable), then
- * every character Markdown could read as markup or a cell border escaped. */
-static void md_text(struct sb *md, const char *s)
-{
-	struct sb p = SB_INIT;
-	sb_add_printable(&p, s ? s : "");
-	for (const char *c = p.buf; *c; c++) {
-		if (strchr("\\`*_[]<>&~|", *c))
-			sb_addc(md, '\\');
-		sb_addc(md, *c);
-	}
-	sb_release(&p);
-}
-
-/* A name (path, package, target) as a code span: a fence longer than any
- * run of backticks inside, `|` escaped (GFM splits table rows on it even
- * in code), control bytes as \xNN. "—" for none. */
-static void md_code(struct sb *md, const char *s)
-{
-	struct sb p = SB_INIT;
-	size_t run = 0, longest = 0;
-	if (!s || !*s) {
-		sb_adds(md, "—");
-		return;
-	}
-	sb_add_printable(&p, s);
-	for (const char *c = p.buf; *c; c++) {
-		run = *c == '`' ? run + 1 : 0;
-		longest = run > longest ? run : longest;
-	}
-	for (size_t i = 0; i <= longest; i++)
-		sb_addc(md, '`');
-	int pad = p.buf[0] == '`' || p.buf[p.len - 1] == '`';
-	sb_adds(md, pad ? " " : "");
-	for (const char *c = p.buf; *c; c++) {
-		if (*c == '|')
-			sb_addc(md, '\\');
-		sb_addc(md, *c);
-	}
-	sb_adds(md, pad ? " " : "");
-	for (size_t i = 0; i <= longest; i++)
-		sb_addc(md, '`');
-	sb_release(&p);
-}
-
-/* The strings of a JSON list as code spans, or "—". */
-static void md_list(struct sb *md, const cJSON *list)
-{
-	const cJSON *x;
-	size_t n = 0;
-	cJSON_ArrayForEach(x, list) {
-		if (!cJSON_IsString(x))
-			continue;
-		sb_adds(md, n++ ? ", " : "");
-		md_code(md, x->valuestring);
-	}
-	if (!n)
-		sb_adds(md, "—");
-}
-
-static void md_head(struct sb *md, const struct report *r)
-{
-	if (failed(r))
-		sb_adds(md, "## ❌ gowrap: verification failed\n\n");
-	else if (r->nverified + r->nsliceok == 0)
-		sb_adds(md, "## ⚠️ gowrap: nothing was verified\n\n");
-	else
-		sb_adds(md, "## ✅ gowrap: verified\n\n");
-	if (!r->log) {
-		sb_adds(md, "- no gowrap log: GOWRAP_LOG is not set and no --log was given\n");
-	} else if (r->log_missing || !cJSON_GetArraySize(r->calls)) {
-		sb_adds(md, "- no go call went through the gowrap shim: the log ");
-		md_code(md, r->log);
-		sb_adds(md, r->log_missing ? " does not exist" : " holds no calls");
-		sb_adds(md, ". If the job ran go, put gowrap's install step after "
-			    "actions/setup-go: each puts its directory first on PATH, the last one wins.\n");
-	} else {
-		sb_addf(md, "- go calls through the shim: %d (overlay added: %zu, dependency fix added: %zu); "
-			    "outputs verified: %zu, failed: %zu\n",
-			cJSON_GetArraySize(r->calls), r->noverlay, r->ntoolexec, r->nverified, r->ncallfail);
-	}
-	if (r->nbad)
-		sb_addf(md, "- log lines that are not JSON objects (evidence lost): %s\n", r->bad.buf);
-	if (r->ninputs)
-		sb_addf(md, "- files checked: %zu, unreadable: %zu; slices: %zu, failed: %zu\n", r->ninputs,
-			r->ninputerr, r->nslices, r->nslicefail);
-	else
-		sb_adds(md, "- no files checked (name them: `gowrap report PATH...`, or the action's `check:`)\n");
-}
-
-/* One go call: | # | go | target | Go | overlay | toolexec | deps fixed |
- * exit | verified | output or reason | */
-static void md_call(struct sb *md, const cJSON *c, int n)
-{
-	const cJSON *ex = cJSON_GetObjectItemCaseSensitive(c, "exit");
-	sb_addf(md, "| %d | ", n);
-	md_code(md, jstr(c, "subcommand"));
-	sb_adds(md, " | ");
-	md_code(md, jstr(c, "target"));
-	if (jstr(c, "tags")) {
-		sb_adds(md, " tags ");
-		md_code(md, jstr(c, "tags"));
-	}
-	sb_adds(md, " | ");
-	md_code(md, jstr(c, "goversion"));
-	sb_adds(md, jstr(c, "overlay") ? " | added | " : " | — | ");
-	sb_adds(md, jbool(c, "deps_toolexec") == 1 ? "added | " : "— | ");
-	md_list(md, jbool(c, "deps_toolexec") == 1 ? cJSON_GetObjectItemCaseSensitive(c, "deps") : NULL);
-	if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(c, "deps_unknown"))) {
-		sb_adds(md, "; unknown variants: ");
-		md_list(md, cJSON_GetObjectItemCaseSensitive(c, "deps_unknown"));
-	}
-	if (cJSON_IsNumber(ex))
-		sb_addf(md, " | %d | ", ex->valueint);
-	else
-		sb_adds(md, " | — | ");
-	sb_adds(md, jbool(c, "verified") == 1 ? "✅ yes" : jbool(c, "verified") == 0 ? "❌ **no**" : "—");
-	sb_adds(md, " | ");
-	if (jstr(c, "output"))
-		md_code(md, jstr(c, "output"));
-	sb_adds(md, jstr(c, "output") && jstr(c, "reason") ? ": " : "");
-	md_text(md, jstr(c, "reason"));
-	sb_adds(md, " |\n");
-}
-
-static void md_calls(struct sb *md, const struct report *r)
-{
-	const cJSON *c;
-	int n = 0;
-	if (!cJSON_GetArraySize(r->calls))
-		return;
-	sb_adds(md, "\n### go calls (");
-	md_code(md, r->log);
-	sb_adds(md, ")\n\n| # | go | target | Go | overlay | toolexec | dependencies fixed | exit | "
-		    "verified | output or reason |\n|---|---|---|---|---|---|---|---|---|---|\n");
-	cJSON_ArrayForEach(c, r->calls)
-		md_call(md, c, ++n);
-}
-
-/* One slice: | file | arch | platform | Go | marker | expected | result | */
-static void md_slice(struct sb *md, const char *path, const cJSON *s)
-{
-	sb_adds(md, "| ");
-	md_code(md, path);
-	sb_adds(md, " | ");
-	md_code(md, jstr(s, "arch"));
-	sb_adds(md, " | ");
-	md_code(md, jstr(s, "platform"));
-	sb_adds(md, " | ");
-	md_code(md, jstr(s, "goversion"));
-	sb_adds(md, " | ");
-	md_code(md, jstr(s, "marker"));
-	if (jstr(s, "marker") && jstr(s, "found_in")) {
-		sb_adds(md, " in ");
-		md_text(md, jstr(s, "found_in"));
-	}
-	sb_adds(md, " | ");
-	md_text(md, jstr(s, "expected"));
-	sb_adds(md, jbool(s, "ok") == 1 ? " | ✅ ok |\n" : " | ❌ **FAIL** |\n");
-}
-
-static void md_checks(struct sb *md, const struct report *r)
-{
-	const cJSON *chk, *in, *s;
-	if (!r->ninputs)
-		return;
-	sb_adds(md, "\n### files checked\n\n| file | arch | platform | Go | marker | expected | result |\n"
-		    "|---|---|---|---|---|---|---|\n");
-	cJSON_ArrayForEach(chk, r->checks) {
-		cJSON_ArrayForEach(in, cJSON_GetObjectItemCaseSensitive(chk, "inputs")) {
-			const char *path = jstr(in, "path");
-			const cJSON *sl = cJSON_GetObjectItemCaseSensitive(in, "slices");
-			if (jstr(in, "error")) {
-				sb_adds(md, "| ");
-				md_code(md, path);
-				sb_adds(md, " | — | — | — | — | — | ❌ **unreadable**: ");
-				md_text(md, jstr(in, "error"));
-				sb_adds(md, " |\n");
-				continue;
-			}
-			cJSON_ArrayForEach(s, sl)
-				md_slice(md, path, s);
-		}
-	}
-}
-
 /* Append the summary where it goes; GITHUB_STEP_SUMMARY is appended to by
  * every step of a job, so never truncate. */
 static int write_out(const struct report *r, const struct sb *md, const char **where, struct gw_err *e)
@@ -421,6 +170,19 @@ static void why_failed(const struct report *r, struct sb *why)
 			sb_addf(why, "%s%zu %s", why->len ? ", " : "", n[i], what[i]);
 }
 
+/* The fix that fits what failed: a build that bypassed the shim, else
+ * files that could not be read (their rows say why, each with its own fix),
+ * else a log whose lines were torn. */
+static const char *fix_for(const struct report *r)
+{
+	if (r->ncallfail || r->nslicefail)
+		return "build through the gowrap shim (the action's install step, after actions/setup-go) "
+		       "and see the failing rows in the summary";
+	if (r->ninputerr)
+		return "see the unreadable rows in the summary: each says why and what to do";
+	return "let only the shim append to GOWRAP_LOG, and build again (a torn line is evidence lost)";
+}
+
 /* Everything read, the summary written; the exit code. */
 static int report_run(struct report *r)
 {
@@ -433,23 +195,19 @@ static int report_run(struct report *r)
 	if (rc < 0)
 		return gw_err_print(&e);
 	if (r->npaths)
-		scan_paths(r);
-	count(r);
-	md_head(&md, r);
-	md_calls(&md, r);
-	md_checks(&md, r);
+		report_scan_paths(r);
+	report_count(r);
+	report_markdown(&md, r);
 	rc = write_out(r, &md, &where, &e);
 	sb_release(&md);
 	if (rc < 0)
 		return gw_err_print(&e);
-	if (!failed(r))
+	if (!report_failed(r))
 		return 0;
 	struct sb why = SB_INIT;
 	why_failed(r, &why);
-	rc = gw_fail(GW_EXIT_VERIFY, "verification failed",
-		     "build through the gowrap shim (the action's install step, after actions/setup-go) "
-		     "and see the failing rows in the summary",
-		     "%s (summary: %s)", why.buf, where);
+	rc = gw_fail(GW_EXIT_VERIFY, "verification failed", fix_for(r), "%s (summary: %s)", why.buf,
+		     where);
 	sb_release(&why);
 	return rc;
 }

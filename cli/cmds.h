@@ -1,19 +1,36 @@
-/* cmds.h — the gowrap subcommands. Each returns the process exit status.
- * One file each under cli/: cmd_overlay.c, cmd_toolchain.c, cmd_doctor.c,
- * cmd_shellenv.c, cmd_merge.c (hidden `merge-overlay`, run by the go shim).
+/* cmds.h — the gowrap subcommands, in one table.
+ *
+ * Promise: GW_CMDS is the one list of the commands. main.c's usage text and
+ * its dispatch are made from it, and the declarations below too, so a
+ * command cannot be listed, run or declared without the others. Each row:
+ * the name typed, the function (in cli/cmd_<name>.c; version in main.c),
+ * what usage shows before the summary (NULL: hidden, run by the go shim
+ * only), and the summary. Each function returns the process exit status;
  * argv[0] is the subcommand name. */
 #ifndef GOWRAP_CMDS_H
 #define GOWRAP_CMDS_H
 
-int cmd_overlay(int argc, char **argv);
-int cmd_toolchain(int argc, char **argv);
-int cmd_doctor(int argc, char **argv);
-int cmd_shellenv(int argc, char **argv);
-int cmd_merge_overlay(int argc, char **argv);
-int cmd_audit(int argc, char **argv); /* cmd_audit.c */
-int cmd_report(int argc, char **argv); /* cmd_report.c */
-int cmd_export_patch(int argc, char **argv); /* cmd_export.c */
-int cmd_refresh_patch(int argc, char **argv); /* cmd_refresh.c */
+#define GW_CMDS(X)                                                                                 \
+	X("overlay", cmd_overlay, "overlay [--goroot DIR] [--json]",                              \
+	  "path of the internal/cpu overlay for this toolchain")                                    \
+	X("toolchain", cmd_toolchain, "toolchain install goX.Y.Z",                                 \
+	  "make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module")                           \
+	X("doctor", cmd_doctor, "doctor [--json]", "explain the go -> GOROOT -> overlay chain here") \
+	X("audit", cmd_audit, "audit [--json] [flags] [packages]",                                 \
+	  "CPU-feature packages in the build and their verdicts")                                   \
+	X("report", cmd_report, "report [--log F] [PATH...]",                                      \
+	  "Markdown summary of GOWRAP_LOG and checked files (CI)")                                  \
+	X("export-patch", cmd_export_patch, "export-patch [--patches LIST] [-o F]",               \
+	  "gowrap's fix (and your patches) as one exact -p1 diff")                                  \
+	X("refresh-patch", cmd_refresh_patch, "refresh-patch PATCH -o OUT",                        \
+	  "re-make a patch that needs fuzz as an exact one, for review")                            \
+	X("shellenv", cmd_shellenv, "shellenv", "print the line that puts the go shim first on PATH") \
+	X("version", cmd_version, "version", "print gowrap's version")                             \
+	X("merge-overlay", cmd_merge_overlay, NULL, "the go shim's merge of a caller's -overlay")
+
+#define GW_CMD_DECLARE(name, fn, synopsis, summary) int fn(int argc, char **argv);
+GW_CMDS(GW_CMD_DECLARE)
+#undef GW_CMD_DECLARE
 
 /* gowrap doctor's GOWRAP_PATCHES rows (doctor_patches.c): JSON into w,
  * text lines into text, refusals into problems. 0 none set, 1 all usable,

@@ -19,4 +19,13 @@ MUTATIONS = [
      "if (rc == 0 && strcmp(h1.buf, m->sum) != 0)",
      "if (0)",
      "hash mismatch"),
+    # gowrap report (report_md.c, report_scan.c)
+    ("report-elf-fail-without-reason", "cli/report_md.c",
+     "if (report_jbool(s, \"deps_asked\") == 1 && md_copies(&copies, s, 0)) {",
+     "if (0 && md_copies(&copies, s, 0)) {",
+     "names each copy NOT fixed"),
+    ("report-trusts-symcheck-json-alone", "cli/report_scan.c",
+     "if (json_status(j) != code) {",
+     "if (0) {",
+     "without a working symcheck"),
 ]

@@ -8,6 +8,7 @@
  *   toolchain_dirhash.c  Go's "h1:" module hash over a directory
  *   toolchain_launcher.c the goX.Y.Z symlink on PATH
  *   toolchain_install.c  the steps in order, never leaving a half-written SDK
+ *   toolchain_stop.c     tc_stop, and the SIGINT/SIGTERM handler that sets it
  * Long loops poll tc_stop, which the SIGINT/SIGTERM handler of install sets,
  * so an interrupted install removes its temporary copy instead of leaking 250 MB. */
 #ifndef GOWRAP_TOOLCHAIN_H
@@ -20,6 +21,8 @@
 #include "strbuf.h"
 
 extern volatile sig_atomic_t tc_stop;
+/* The handler install puts on SIGINT and SIGTERM: sets tc_stop to the signal. */
+void tc_stop_on(int sig);
 
 /* ---- toolchain_version.c ---- */
 

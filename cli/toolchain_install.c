@@ -27,13 +27,6 @@
 #define MARKER ".unpacked-success"
 #define FIX_STOP "run the install again"
 
-volatile sig_atomic_t tc_stop;
-
-static void on_signal(int sig)
-{
-	tc_stop = sig;
-}
-
 static double now(void)
 {
 	struct timespec ts;
@@ -298,7 +291,7 @@ int tc_install(const struct tc_install_opts *o, struct sb *launcher_out, struct 
 	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa, old[3];
 	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
+	sa.sa_handler = tc_stop_on;
 	sigemptyset(&sa.sa_mask);
 	for (int i = 0; i < 3; i++) {
 		sigaction(sigs[i], NULL, &old[i]);

@@ -106,27 +106,38 @@ int gw_rec_read_raw(const char *cache, const char *rel, size_t limit, struct sb 
 	return rc;
 }
 
+int gw_rec_unframe(const char *raw, size_t len, const char *kind, struct sb *body)
+{
+	size_t hl = strlen(head), kl = strlen(kind);
+	if (len >= hl + kl + 1 + 4 && memcmp(raw, head, hl) == 0 &&
+	    memcmp(raw + hl, kind, kl) == 0 && raw[hl + kl] == '\n' &&
+	    memcmp(raw + len - 4, "end\n", 4) == 0 &&
+	    (len == hl + kl + 1 + 4 || raw[len - 5] == '\n')) {
+		sb_reset(body);
+		sb_add(body, raw + hl + kl + 1, len - (hl + kl + 1) - 4);
+		return 0;
+	}
+	return 1;
+}
+
 int gw_rec_read(const char *cache, const char *rel, const char *kind, size_t limit,
 		struct sb *body, struct gw_err *e)
 {
 	struct sb raw = SB_INIT;
 	int rc = gw_rec_read_raw(cache, rel, limit, &raw, e);
-	if (rc != 0) {
-		sb_release(&raw);
-		return rc;
-	}
-	size_t hl = strlen(head), kl = strlen(kind);
-	rc = 1;
-	if (raw.len >= hl + kl + 1 + 4 && memcmp(raw.buf, head, hl) == 0 &&
-	    memcmp(raw.buf + hl, kind, kl) == 0 && raw.buf[hl + kl] == '\n' &&
-	    memcmp(raw.buf + raw.len - 4, "end\n", 4) == 0 &&
-	    (raw.len == hl + kl + 1 + 4 || raw.buf[raw.len - 5] == '\n')) {
-		sb_reset(body);
-		sb_add(body, raw.buf + hl + kl + 1, raw.len - (hl + kl + 1) - 4);
-		rc = 0;
-	}
+	if (rc == 0)
+		rc = gw_rec_unframe(raw.buf, raw.len, kind, body);
 	sb_release(&raw);
 	return rc;
+}
+
+void gw_rec_frame(struct sb *out, const char *kind, const char *body, size_t len)
+{
+	sb_addf(out, "%s%s\n", head, kind);
+	sb_add(out, body, len);
+	if (len && body[len - 1] != '\n')
+		sb_addc(out, '\n');
+	sb_adds(out, "end\n");
 }
 
 int gw_rec_write(const char *cache, const char *rel, const char *kind, const char *body,
@@ -138,11 +149,7 @@ int gw_rec_write(const char *cache, const char *rel, const char *kind, const cha
 				     : rec_path(cache, rel, 1, &path, e);
 	if (rc != 0)
 		goto out;
-	sb_addf(&all, "%s%s\n", head, kind);
-	sb_add(&all, body, len);
-	if (len && body[len - 1] != '\n')
-		sb_addc(&all, '\n');
-	sb_adds(&all, "end\n");
+	gw_rec_frame(&all, kind, body, len);
 	rc = gw_write_atomic(path.buf, all.buf, all.len, 0600, e);
 out:
 	sb_release(&path);

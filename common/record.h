@@ -13,7 +13,10 @@
  *     checked once per call by gw_trust_cache_root (trust.h).
  *   - Framing: a record is "gowrap-record\t<kind>\n" + body + "end\n"; one
  *     of another kind (or version: it is part of the kind), or without its
- *     end line (torn), reads as no record.
+ *     end line (torn), reads as no record. gw_rec_frame and gw_rec_unframe
+ *     are that framing alone, bytes in memory to bytes (no file, no
+ *     check): what every read and write goes through, and what the fuzzer
+ *     drives (common/fuzz_record.c).
  *   - Atomic write: the directories are made 0700 (each checked), the bytes
  *     go to a temp file beside the record (O_EXCL|O_NOFOLLOW) and are renamed
  *     over it: a reader sees the old record or the new one, never a part.
@@ -41,6 +44,16 @@ int gw_rec_dir(const char *cache, const char *sub, struct sb *out, struct gw_err
  * (missing, torn, another kind); -1 refused or unreadable (e set). */
 int gw_rec_read(const char *cache, const char *rel, const char *kind, size_t limit,
 		struct sb *body, struct gw_err *e);
+
+/* The framing alone, in memory: the body of the framed record raw[0..len)
+ * of this kind into body (reset first). 0; 1 not a whole record of this
+ * kind (torn, another kind, not a record): body untouched. Any bytes. */
+int gw_rec_unframe(const char *raw, size_t len, const char *kind, struct sb *body);
+
+/* Append the framed record of kind (no newline in it) and body[0..len) to
+ * out: what gw_rec_write writes and gw_rec_unframe reads back (a body not
+ * ending in a newline gets one). */
+void gw_rec_frame(struct sb *out, const char *kind, const char *body, size_t len);
 
 /* The same checks for an unframed record (a private record's lines). */
 int gw_rec_read_raw(const char *cache, const char *rel, size_t limit, struct sb *body,

@@ -69,8 +69,10 @@ static int parse_line(struct gw_err *e, const char *line)
 		copy_n(e->fix, sizeof e->fix, fix + sizeof fx - 1, (size_t)(end - 1 - (fix + sizeof fx - 1)));
 		tail = fix;
 	}
+	/* The ": " must end by the fix: in "W: (fix: F)" its space is the
+	 * fix's own, and the why would run from past the line's end. */
 	const char *colon = strstr(head, ": ");
-	if (!colon || colon >= tail || colon == head)
+	if (!colon || colon + 2 > tail || colon == head)
 		return -1;
 	copy_n(e->what, sizeof e->what, head, (size_t)(colon - head));
 	copy_n(e->why, sizeof e->why, colon + 2, (size_t)(tail - colon - 2));

@@ -23,7 +23,19 @@ static int defect_name(const char *file, int family)
 	return 0;
 }
 
+static int blob_of_file(const char *path, char hex[41], void *arg)
+{
+	(void)arg;
+	return gw_blob_id_file(path, DP_FILE_LIMIT, hex);
+}
+
 void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_class *out)
+{
+	dp_classify_by(files, nfiles, family, blob_of_file, NULL, out);
+}
+
+void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_blob_fn blob, void *arg,
+		    struct dp_class *out)
 {
 	memset(out, 0, sizeof *out);
 	out->verdict = DP_V_NONE;
@@ -33,7 +45,7 @@ void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_
 		char hex[41];
 		if (!dp_name_known(b))
 			continue;
-		if (gw_blob_id_file(files[i], DP_FILE_LIMIT, hex) < 0)
+		if (blob(files[i], hex, arg) < 0)
 			snprintf(hex, sizeof hex, "unreadable");
 		const struct dp_row *r = dp_row_find(b, hex);
 		if (r && (r->families & family)) {

@@ -32,6 +32,16 @@ struct dp_class {
  * read counts as unknown bytes. */
 void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_class *out);
 
+/* How a file's git blob id is found: 0 with hex filled, -1 when it cannot be
+ * read. dp_classify hashes the file; tests/unit/graph_table.c answers from
+ * recorded ids, so the decision is driven without the files. */
+typedef int (*dp_blob_fn)(const char *path, char hex[41], void *arg);
+
+/* dp_classify, each blob id from blob(path, hex, arg) (only for the files
+ * whose base name the table knows). */
+void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_blob_fn blob, void *arg,
+		    struct dp_class *out);
+
 /* Base name of a path (pointer into it). */
 const char *dp_base(const char *path);
 

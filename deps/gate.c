@@ -45,25 +45,6 @@ static void toolexec_path(struct sb *out)
 	sb_release(&self);
 }
 
-/* The answer from the listed packages: the table's defective ones for this
- * family (a test variant "p [p.test]" counts as p: its code is p's), and
- * unknown variants of known files. */
-static void answer(const struct dp_graph *g, int family, struct dp_plan *p)
-{
-	for (size_t i = 0; i < g->n; i++) {
-		const struct dp_pkg *pk = &g->v[i];
-		if (pk->std)
-			continue;
-		struct dp_class cl;
-		dp_graph_classify(pk, family, &cl);
-		size_t n = strcspn(pk->path, " ");
-		if (cl.verdict == DP_V_FIX && !gw_list_has(p->pkgs.buf, '\n', pk->path, n))
-			sb_addf(&p->pkgs, "%.*s\n", (int)n, pk->path);
-		else if (cl.verdict == DP_V_UNKNOWN)
-			sb_addf(&p->unknown, "%.*s: %s\n", (int)n, pk->path, cl.why);
-	}
-}
-
 /* The build's packages: from the memo, else listed now (and memoized). 0
  * known; 1 not knowable before the build (p->reason says why); -1 (e). */
 static int find_packages(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
@@ -96,7 +77,7 @@ static int find_packages(const struct dp_build *b, struct dp_plan *p, struct gw_
 		sb_addf(&why, "; gowrap-toolexec decides per compile");
 		p->reason = sb_detach(&why);
 	} else {
-		answer(&g, b->family, p);
+		dp_graph_answer(&g, b->family, NULL, NULL, &p->pkgs, &p->unknown);
 		p->listed = 1;
 		/* go list may have written go.mod/go.sum (-mod=mod): key what
 		 * the build will see. */

@@ -70,6 +70,24 @@ static int add_line(struct dp_graph *g, char *line)
 	return 0;
 }
 
+const char *dp_graph_template(void)
+{
+	return tmpl;
+}
+
+int dp_graph_parse(char *text, struct dp_graph *g, struct sb *why)
+{
+	for (char *p = text; *p;) {
+		char *nl = strchr(p, '\n');
+		if (!nl || (*nl = 0, add_line(g, p) < 0)) {
+			sb_adds(why, "go list -deps answered a line gowrap cannot read");
+			return -1;
+		}
+		p = nl + 1;
+	}
+	return 0;
+}
+
 int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
 		  struct dp_graph *g, struct sb *why)
 {
@@ -93,15 +111,8 @@ int dp_graph_list(const char *realgo, const char *dir, int test, char *const *ar
 		sb_addf(why, "go list -deps failed: %s", sb_first_line(&err));
 		rc = -1;
 	}
-	for (char *p = out.buf; rc == 0 && *p;) {
-		char *nl = strchr(p, '\n');
-		if (!nl || (*nl = 0, add_line(g, p) < 0)) {
-			sb_adds(why, "go list -deps answered a line gowrap cannot read");
-			rc = -1;
-			break;
-		}
-		p = nl + 1;
-	}
+	if (rc == 0)
+		rc = dp_graph_parse(out.buf, g, why);
 	sb_release(&out);
 	sb_release(&err);
 	return rc;
@@ -109,16 +120,42 @@ int dp_graph_list(const char *realgo, const char *dir, int test, char *const *ar
 
 void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl)
 {
+	dp_graph_classify_by(p, family, NULL, NULL, cl);
+}
+
+void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, void *arg,
+			  struct dp_class *cl)
+{
 	char **paths = gw_xcalloc(p->nfiles + 1, sizeof *paths);
 	for (size_t i = 0; i < p->nfiles; i++) {
 		struct sb one = SB_INIT;
 		sb_addf(&one, "%s/%s", p->dir, p->files[i]);
 		paths[i] = sb_detach(&one);
 	}
-	dp_classify((const char *const *)paths, p->nfiles, family, cl);
+	if (blob)
+		dp_classify_by((const char *const *)paths, p->nfiles, family, blob, arg, cl);
+	else
+		dp_classify((const char *const *)paths, p->nfiles, family, cl);
 	for (size_t i = 0; i < p->nfiles; i++)
 		free(paths[i]);
 	free(paths);
+}
+
+void dp_graph_answer(const struct dp_graph *g, int family, dp_blob_fn blob, void *arg,
+		     struct sb *pkgs, struct sb *unknown)
+{
+	for (size_t i = 0; i < g->n; i++) {
+		const struct dp_pkg *pk = &g->v[i];
+		if (pk->std)
+			continue;
+		struct dp_class cl;
+		dp_graph_classify_by(pk, family, blob, arg, &cl);
+		size_t n = strcspn(pk->path, " ");
+		if (cl.verdict == DP_V_FIX && !gw_list_has(pkgs->buf, '\n', pk->path, n))
+			sb_addf(pkgs, "%.*s\n", (int)n, pk->path);
+		else if (cl.verdict == DP_V_UNKNOWN)
+			sb_addf(unknown, "%.*s: %s\n", (int)n, pk->path, cl.why);
+	}
 }
 
 void dp_graph_free(struct dp_graph *g)

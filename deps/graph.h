@@ -10,7 +10,7 @@
  * Every package comes back with its directory and the files the target
  * compiles (GoFiles + CgoFiles); dp_graph_classify identifies them by git
  * blob id (classify.h). A reply in another shape is an error, never a
- * guess. Used by the gate (gate.h) and by `gowrap audit`. */
+ * guess. Used by the gate (gate.c, behind deps.h) and by `gowrap audit`. */
 #ifndef GOWRAP_DEPS_GRAPH_H
 #define GOWRAP_DEPS_GRAPH_H
 
@@ -44,8 +44,26 @@ struct dp_graph {
 int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
 		  struct dp_graph *g, struct sb *why);
 
+/* The `go list -f` template dp_graph_list asks with (tests/unit/graph/
+ * records real replies with it). */
+const char *dp_graph_template(void);
+
+/* A reply to that template, one package a line, into g (text is cut up in
+ * place). 0, or -1 with why: a line in another shape. */
+int dp_graph_parse(char *text, struct dp_graph *g, struct sb *why);
+
 /* Classify p's compiled files for family (DP_FAM_*). */
 void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl);
+/* The same, each blob id from blob (classify.h). */
+void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, void *arg,
+			  struct dp_class *cl);
+
+/* What the gate acts on: the packages of g the table fixes for family, one
+ * a line into pkgs (std never; a test variant "p [p.test]" counts as p: its
+ * code is p's), and each unknown variant of a known file as a "pkg: why"
+ * line into unknown. blob NULL: each file hashed. */
+void dp_graph_answer(const struct dp_graph *g, int family, dp_blob_fn blob, void *arg,
+		     struct sb *pkgs, struct sb *unknown);
 
 void dp_graph_free(struct dp_graph *g);
 

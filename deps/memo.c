@@ -9,6 +9,7 @@
 #include "record.h"
 #include "watch.h"
 #include "gosetting.h"
+#include "envkey.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,60 +17,6 @@
 #include <unistd.h>
 
 #define MEMO_KIND "deps-gate 1"
-
-extern char **environ;
-
-/* Variables the go command reads to decide what a build compiles. Not:
- * gowrap's own (GOWRAP_LOG differs per call, and means nothing to go), the
- * build cache's (where results go, not what is compiled). */
-static int keyed_var(const char *kv)
-{
-	static const char *const skip[] = { "GOWRAP_", "GOCACHE=", "GOCACHEPROG=", "GOMAXPROCS=",
-					    "GOTMPDIR=", NULL };
-	static const char *const also[] = { "CC=", "CXX=", "PATH=", "HOME=", "XDG_CONFIG_HOME=", NULL };
-	for (int i = 0; skip[i]; i++)
-		if (strncmp(kv, skip[i], strlen(skip[i])) == 0)
-			return 0;
-	if (strncmp(kv, "GO", 2) == 0 || strncmp(kv, "CGO_", 4) == 0)
-		return 1;
-	for (int i = 0; also[i]; i++)
-		if (strncmp(kv, also[i], strlen(also[i])) == 0)
-			return 1;
-	return 0;
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The keyed environment, sorted (a parent may order it differently), each
- * value with backslash, tab and newline escaped (one-to-one). */
-static void add_env(struct sb *k)
-{
-	size_t n = 0;
-	for (char **e = environ; e && *e; e++)
-		n += keyed_var(*e);
-	char **v = gw_xcalloc(n + 1, sizeof *v);
-	size_t j = 0;
-	for (char **e = environ; e && *e && j < n; e++)
-		if (keyed_var(*e))
-			v[j++] = *e;
-	qsort(v, j, sizeof *v, cmp_str);
-	for (size_t i = 0; i < j; i++) {
-		sb_adds(k, "env\t");
-		for (const char *c = v[i]; *c; c++) {
-			if (*c == '\\' || *c == '\n' || *c == '\t') {
-				sb_addc(k, '\\');
-				sb_addc(k, *c == '\n' ? 'n' : *c == '\t' ? 't' : '\\');
-			} else {
-				sb_addc(k, *c);
-			}
-		}
-		sb_addc(k, '\n');
-	}
-	free(v);
-}
 
 /* go.mod, go.sum, go.work, go.work.sum and vendor/modules.txt in dir and
  * every directory above it. */
@@ -119,10 +66,10 @@ static void add_rel(struct sb *k, const char *effdir, const char *name, const ch
 
 void dp_memo_key(const struct dp_build *b, struct sb *key)
 {
-	sb_adds(key, "gate\t1\n");
+	sb_adds(key, "gate\t2\n");
 	gw_key_file(key, "go", b->realgo);
 	sb_addf(key, "dir\t%s\nsub\t%s\nfamily\t%d\n", b->effdir, b->sub, b->family);
-	add_env(key);
+	gw_key_env(key); /* envkey.h: the one rule both memos key on */
 	for (size_t i = 0; i < b->nlistflags; i++)
 		sb_addf(key, "flag\t%s\n", b->listflags[i]);
 	for (size_t i = 0; i < b->npkgs; i++)

@@ -4,9 +4,8 @@
  * under the SHA-256 of a key that holds everything that decides which
  * packages the build compiles and where their files come from: the real go
  * (path + stat), the directory, the subcommand and family, the build's
- * flags and packages, the environment the go command reads (every GO* and
- * CGO_* variable but gowrap's own and the build cache's, CC, CXX, PATH,
- * HOME, XDG_CONFIG_HOME), and the go.mod, go.sum, go.work, go.work.sum,
+ * flags and packages, the environment (gocmd/envkey.h: the one rule both
+ * memos key on), and the go.mod, go.sum, go.work, go.work.sum,
  * vendor/modules.txt files walking up, the -modfile and its .sum, the GOWORK
  * file and the go env file (path + stat: dev, ino, size, mtime and ctime in
  * ns). With it the record keeps a watch list: every file and directory whose

@@ -1,9 +1,10 @@
 # deps/mutations.py — mutations of the dependency fix for tools/mutants.py
 # (data only): the gate and its memo, the post-build check, gowrap-toolexec
 # and the fix templates. Each must make a test of SUITE (narrowed by the
-# filter) fail.
-SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats"]
-TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap"]
+# filter) fail. The policy's table tests (tests/unit.bats: "targets:",
+# "gate:", "memo keys") need no go build and catch theirs in seconds.
+SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats"]
+TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
 ENV = {
@@ -23,6 +24,7 @@ ENV = {
     "gate-ignores-undownloaded": {"DEPS_SETUP": "none"},
     "memo-watch-unchecked": {"DEPS_SETUP": "none"},
     "memo-key-without-goenv-file": {"DEPS_SETUP": "none"},
+    "memo-key-without-env": {"DEPS_SETUP": "none"},
     "state-names-unescaped": {"DEPS_SETUP": "none"},
     "stage-compiles-without-fix": {"DEPS_SETUP": "none"},
     "stage-not-handed": {"DEPS_SETUP": "none"},
@@ -100,6 +102,11 @@ MUTATIONS = [
      "\tif (gw_goenv_file(&f) == 0)\n\t\tgw_key_file(key, \"file\", f.buf);",
      "\tif (0)\n\t\tgw_key_file(key, \"file\", f.buf);",
      "memo: a build tag set by go env"),
+    # The gate's key without the environment (gocmd/envkey.c's rule).
+    ("memo-key-without-env", "deps/memo.c",
+     "\tgw_key_env(key); /* envkey.h: the one rule both memos key on */",
+     "\t/* the environment left out */",
+     "memo keys"),
     ("state-names-unescaped", "deps/check.c",
      "sb_add_printable(&pkg, one.buf);",
      "sb_adds(&pkg, one.buf);",
@@ -123,4 +130,33 @@ MUTATIONS = [
      "var _ = gowrapIOS()",
      "func init() { gowrapIOS() }",
      "variable initialization"),
+    # The policy, caught by the table tests over recorded inputs.
+    ("family-android-none", "deps/gate.c",
+     'if (strcmp(goos, "linux") == 0 || strcmp(goos, "android") == 0)',
+     'if (strcmp(goos, "linux") == 0)',
+     "targets:"),
+    ("answer-includes-std", "deps/graph.c",
+     "\t\tif (pk->std)\n\t\t\tcontinue;\n",
+     "",
+     "gate:"),
+    ("test-variant-twice", "deps/graph.c",
+     'size_t n = strcspn(pk->path, " ");',
+     "size_t n = strlen(pk->path);",
+     "gate:"),
+    ("classify-family-ignored", "deps/classify.c",
+     "if (r && (r->families & family)) {",
+     "if (r) {",
+     "gate:"),
+    ("unknown-variant-unreported", "deps/classify.c",
+     "} else if (!r && defect_name(b, family)) {",
+     "} else if (!r && defect_name(b, family) && 0) {",
+     "gate:"),
+    ("graph-relative-dir-read", "deps/graph.c",
+     "if (k != NF || f[3][0] != '/')",
+     "if (k != NF)",
+     "gate:"),
+    ("memo-key-without-sub", "deps/memo.c",
+     'sb_addf(key, "dir\\t%s\\nsub\\t%s\\nfamily\\t%d\\n", b->effdir, b->sub, b->family);',
+     'sb_addf(key, "dir\\t%s\\nfamily\\t%d\\n", b->effdir, b->family);',
+     "memo keys"),
 ]

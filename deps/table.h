@@ -40,7 +40,10 @@ struct dp_row {
 	int families;         /* DP_FAM_* this row speaks for */
 	enum dp_role role;
 	enum dp_fix fix;
-	const char *versions; /* where these bytes come from */
+	/* Where these bytes come from; modules that copy them in parentheses,
+	 * "(<module> <version>, ...)". A linux/android copy row's modules are
+	 * verify/copies.c's (tests/unit/copies_check.c). */
+	const char *versions;
 };
 
 extern const struct dp_row dp_rows[]; /* terminated by blob == NULL */

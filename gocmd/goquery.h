@@ -1,5 +1,5 @@
 /* goquery.h — finding the real go and asking it where it will compile.
- * Part of base/, the module both programs stand on (realgo.c, goenv.c; used
+ * Part of gocmd/, the module both programs stand on (realgo.c, goenv.c; used
  * by the shim and by `gowrap overlay`/`doctor`/`audit`/`toolchain`).
  *
  * Promise: gw_find_real_go never returns a gowrap shim (compared by file

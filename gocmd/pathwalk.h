@@ -1,4 +1,4 @@
-/* pathwalk.h — the one walk over $PATH. Part of base/: the shim finds the
+/* pathwalk.h — the one walk over $PATH. Part of gocmd/: the shim finds the
  * real go with it (realgo.c) and keys a toolchain switch's lookup (memo.c);
  * `gowrap doctor` and `gowrap toolchain install` read PATH with it.
  *

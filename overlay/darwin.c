@@ -2,7 +2,7 @@
 #include "compat.h"
 #include "darwin.h"
 #include "exitcodes.h"
-#include "overlay.h"
+#include "feature_sets.h"
 #include "render.h"
 
 #include <string.h>

@@ -1,12 +1,11 @@
 /* features.c — the two feature sets: their names, what an osInit sets, and
- * who reads each bit (see overlay.h).
+ * who reads each bit (see feature_sets.h).
  *
  * The readers are read from Go 1.26.8's and 1.27.3's sources (grep for
  * `ARM64.Has` and `ARM64Has` outside cmd/ and internal/cpu/): they say where
  * a detected bit makes a difference, for doctor and the README. */
 #include "compat.h"
-#include "overlay.h"
-#include "render.h"
+#include "feature_sets.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -73,16 +72,16 @@ const char *ov_bit_readers(const char *bit)
 	return "";
 }
 
-/* One `\tARM64.HasX = <rhs>` line into r->bits; other lines are skipped. */
-static void parse_line(const char *line, size_t n, struct ov_result *r)
+/* One `\tARM64.HasX = <rhs>` line into bits[*nbits]; other lines are skipped. */
+static void parse_line(const char *line, size_t n, struct ov_bit *bits, size_t *nbits, size_t max)
 {
 	static const char lhs[] = "\tARM64.Has", sysctl[] = "sysctlEnabled([]byte(\"";
-	if (n < sizeof lhs - 1 || memcmp(line, lhs, sizeof lhs - 1) != 0 || r->nbits == OV_MAX_BITS)
+	if (n < sizeof lhs - 1 || memcmp(line, lhs, sizeof lhs - 1) != 0 || *nbits == max)
 		return;
 	const char *name = line + 7, *eq = memchr(line, '=', n), *end = line + n;
 	if (!eq || eq < name + 4)
 		return;
-	struct ov_bit *b = &r->bits[r->nbits];
+	struct ov_bit *b = &bits[*nbits];
 	size_t k = (size_t)(eq - 1 - name);
 	if (k >= sizeof b->name)
 		return;
@@ -100,16 +99,17 @@ static void parse_line(const char *line, size_t n, struct ov_result *r)
 	} else if ((size_t)(end - rhs) != 4 || memcmp(rhs, "true", 4) != 0) {
 		return; /* neither asserted nor detected: not a bit the overlay sets */
 	}
-	r->nbits++;
+	(*nbits)++;
 }
 
-void ov_bits_parse(const char *src, size_t len, struct ov_result *r)
+size_t ov_bits_parse(const char *src, size_t len, struct ov_bit *bits, size_t max)
 {
-	r->nbits = 0;
+	size_t nbits = 0;
 	for (size_t i = 0; i < len;) {
 		const char *nl = memchr(src + i, '\n', len - i);
 		size_t n = nl ? (size_t)(nl - (src + i)) : len - i;
-		parse_line(src + i, n, r);
+		parse_line(src + i, n, bits, &nbits, max);
 		i += n + 1;
 	}
+	return nbits;
 }

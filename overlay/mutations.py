@@ -41,5 +41,6 @@ MUTATIONS = [
  ("key-ignores-features", "overlay/overlay.c",
   '\tsb_addf(&key, "gowrap overlay\\nfeatures %s\\ntemplate %s\\ngoroot %s\\nstatus %s\\nvariant %s\\n",\n\t\tr->features, r->tmpl, r->goroot, r->status, r->variant);\n\tfor (size_t i = 0; i < g->nfiles; i++) {\n\t\tchar id[41];\n\t\tif (ov_blob_id(g->files[i].content.buf, g->files[i].content.len, id, e) < 0)\n\t\t\tgoto out;\n\t\tsb_addf(&key, "file %s %s\\n", g->files[i].name, id);\n\t}',
   '\tsb_addf(&key, "gowrap overlay\\ngoroot %s\\n", r->goroot);', "own cache key|through the shim"),
- ("memo-key-without-features", "shim/memo.c", '"GO111MODULE", "GOWRAP_FEATURES", NULL', '"GO111MODULE", NULL', "through the shim"),
+ # (the shim's memo keys on gocmd/envkey.c's rule: GOWRAP_FEATURES made an exception)
+ ("memo-key-without-features", "gocmd/envkey.c", '"GOWRAP_TOOLEXEC_NEXT", "GOWRAP_INNER_",\n', '"GOWRAP_TOOLEXEC_NEXT", "GOWRAP_INNER_", "GOWRAP_FEATURES",\n', "through the shim"),
 ]

@@ -301,7 +301,7 @@ static int render_crypto(struct gen *g, struct ov_result *r, struct gw_err *e)
 	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, " && !ios", OV_OTHER_FILE,
 			    &g->files[1].content, e) < 0)
 		return -1;
-	ov_bits_parse(g->files[0].content.buf, g->files[0].content.len, r);
+	r->nbits = ov_bits_parse(g->files[0].content.buf, g->files[0].content.len, r->bits, OV_MAX_BITS);
 	return 0;
 }
 
@@ -349,7 +349,7 @@ static int render_darwin(struct gen *g, struct ov_result *r, struct gw_err *e)
 	    ov_render_other(g->other.buf, g->other.len, g->v->constraint, OV_DARWIN_OTHER_SUFFIX,
 			    OV_OTHER_FILE, &g->files[i - 1].content, e) < 0)
 		return -1;
-	ov_bits_parse(osinit->buf, osinit->len, r);
+	r->nbits = ov_bits_parse(osinit->buf, osinit->len, r->bits, OV_MAX_BITS);
 	return 0;
 }
 

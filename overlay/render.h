@@ -35,10 +35,4 @@ int ov_render_rebuild(const char *orig, size_t len, const char *expect, const ch
 int ov_render_template(const char *tmpl_name, const char *marker, const char *version,
 		       const char *constraint, struct sb *out, struct gw_err *e);
 
-/* The bits an osInit source sets (`\tARM64.HasX = true`, or
- * `= sysctlEnabled([]byte("NAME\x00"))`) into r->bits, in source order
- * (bits.c). The source is bytes gowrap rendered from verified inputs. */
-struct ov_result;
-void ov_bits_parse(const char *src, size_t len, struct ov_result *r);
-
 #endif

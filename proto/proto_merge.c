@@ -8,23 +8,14 @@
 #include <errno.h>
 #include <string.h>
 
-int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const char *theirs,
-		 const char *effdir, struct sb *out, struct gw_err *e)
+int gw_merge_read(int code, struct sb *out, struct sb *err, struct gw_err *e)
 {
-	char *argv[] = { (char *)gowrap, "merge-overlay", "--dir", (char *)effdir,
-			 "--ours", (char *)ours, "--cache", (char *)cache, "--",
-			 (char *)theirs, NULL };
-	struct sb err = SB_INIT;
-	int rc = -1;
-	sb_reset(out);
-	int code = gw_cli_run(argv, out, &err, e);
-	if (code < 0)
-		goto done;
 	if (code != 0) {
 		/* The CLI's refusal, with its code and its own line. */
-		gw_err_relay(e, code, sb_first_line(&err), "gowrap merge-overlay failed",
+		gw_err_relay(e, code, sb_first_line(err), "gowrap merge-overlay failed",
 			     "run it by hand and report what it says");
-		goto done;
+		sb_reset(out);
+		return -1;
 	}
 	/* Exactly one line: an absolute path. */
 	if (out->len < 2 || out->buf[0] != '/' || out->buf[out->len - 1] != '\n' ||
@@ -32,12 +23,25 @@ int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const 
 		gw_err_set(e, GW_EXIT_INTERNAL, "gowrap merge-overlay answered nonsense",
 			   "check that GOWRAP_BIN is the gowrap installed with this shim",
 			   "expected one absolute path on stdout");
-		goto done;
+		sb_reset(out);
+		return -1;
 	}
 	out->buf[--out->len] = '\0';
-	rc = 0;
-done:
-	if (rc < 0)
+	return 0;
+}
+
+int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const char *theirs,
+		 const char *effdir, struct sb *out, struct gw_err *e)
+{
+	char *argv[] = { (char *)gowrap, "merge-overlay", "--dir", (char *)effdir,
+			 "--ours", (char *)ours, "--cache", (char *)cache, "--",
+			 (char *)theirs, NULL };
+	struct sb err = SB_INIT;
+	sb_reset(out);
+	int rc = gw_cli_run(argv, out, &err, e);
+	if (rc >= 0)
+		rc = gw_merge_read(rc, out, &err, e);
+	else
 		sb_reset(out);
 	sb_release(&err);
 	return rc;

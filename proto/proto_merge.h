@@ -23,6 +23,14 @@
 int gw_merge_ask(const char *gowrap, const char *cache, const char *ours, const char *theirs,
 		 const char *effdir, struct sb *out, struct gw_err *e);
 
+/* The shim's reading of what the CLI answered, with no process: code is
+ * gw_cli_run's (>= 0), out its stdout (the answer: cut to the path, or
+ * emptied on failure) and err its stderr (cut in place). 0, or -1 with e
+ * (the CLI's refusal relayed with its code; GW_EXIT_INTERNAL for an answer
+ * that is not one absolute path on one line). Any bytes: what the fuzzer
+ * drives (proto/fuzz_proto.c). gw_merge_ask is gw_cli_run, then this. */
+int gw_merge_read(int code, struct sb *out, struct sb *err, struct gw_err *e);
+
 /* The CLI's side: the answer on stdout. */
 void gw_merge_answer(const char *merged_path);
 

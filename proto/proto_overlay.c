@@ -117,38 +117,19 @@ static int all_absolute(char *const *v, size_t n)
 	return 1;
 }
 
-int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovreply *o,
-		   struct gw_err *e)
+int gw_ovreply_read(int code, struct sb *out, struct sb *err, struct gw_ovreply *o,
+		    struct gw_err *e)
 {
-	char *argv[16] = { (char *)gowrap, "overlay", "--goroot", (char *)ask->goroot, "--shim-format" };
-	int n = 5;
-	if (ask->gomodcache && *ask->gomodcache) {
-		argv[n++] = "--gomodcache";
-		argv[n++] = (char *)ask->gomodcache;
-	}
-	if (ask->patches) {
-		argv[n++] = "--patches";
-		argv[n++] = (char *)ask->patches;
-		argv[n++] = "--goversion";
-		argv[n++] = (char *)ask->goversion;
-	}
-	if (ask->no_cpu)
-		argv[n++] = "--no-cpu";
-	struct sb out = SB_INIT, err = SB_INIT;
 	const char *f[NF];
 	memset(o, 0, sizeof *o);
-	int rc = -1;
-	int code = gw_cli_run(argv, &out, &err, e);
-	if (code < 0)
-		goto done;
-	int parsed = parse_reply(&out, f, o);
+	int parsed = parse_reply(out, f, o);
 	if (code != 0) {
 		/* The CLI's refusal or fault, with its code and its own line. */
-		const char *line = parsed == 0 && f[F_ERROR] ? f[F_ERROR] : sb_first_line(&err);
+		const char *line = parsed == 0 && f[F_ERROR] ? f[F_ERROR] : sb_first_line(err);
 		gw_err_relay(e, code, line, "gowrap overlay failed",
 			     "run `gowrap overlay` by hand and fix what it reports");
 		gw_ovreply_free(o);
-		goto done;
+		return -1;
 	}
 	if (parsed == 0) {
 		o->overlay = gw_xstrdup(f[F_OVERLAY] ? f[F_OVERLAY] : "");
@@ -167,10 +148,33 @@ int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovr
 			   "run `gowrap overlay --json` by hand and report it; check that GOWRAP_BIN is the gowrap installed with this shim",
 			   "%s", parsed < 0 ? "the reply is not gowrap's shim format" : "status, overlay or marker missing");
 		gw_ovreply_free(o);
-		goto done;
+		return -1;
 	}
-	rc = 0;
-done:
+	return 0;
+}
+
+int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovreply *o,
+		   struct gw_err *e)
+{
+	char *argv[16] = { (char *)gowrap, "overlay", "--goroot", (char *)ask->goroot, "--shim-format" };
+	int n = 5;
+	if (ask->gomodcache && *ask->gomodcache) {
+		argv[n++] = "--gomodcache";
+		argv[n++] = (char *)ask->gomodcache;
+	}
+	if (ask->patches) {
+		argv[n++] = "--patches";
+		argv[n++] = (char *)ask->patches;
+		argv[n++] = "--goversion";
+		argv[n++] = (char *)ask->goversion;
+	}
+	if (ask->no_cpu)
+		argv[n++] = "--no-cpu";
+	struct sb out = SB_INIT, err = SB_INIT;
+	memset(o, 0, sizeof *o);
+	int rc = gw_cli_run(argv, &out, &err, e);
+	if (rc >= 0)
+		rc = gw_ovreply_read(rc, &out, &err, o, e);
 	sb_release(&out);
 	sb_release(&err);
 	return rc;

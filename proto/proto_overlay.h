@@ -82,6 +82,15 @@ int gw_cli_run(char *const argv[], struct sb *out, struct sb *err, struct gw_err
 int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovreply *o,
 		   struct gw_err *e);
 
+/* The shim's reading of what the CLI answered, with no process: code is
+ * gw_cli_run's (>= 0), out and err its stdout and stderr (both cut in
+ * place). 0 with o filled (free with gw_ovreply_free), or -1 with e: the
+ * CLI's refusal relayed with its code, or a reply not exactly of the format
+ * above (GW_EXIT_INTERNAL). Any bytes: what the fuzzer drives
+ * (proto/fuzz_proto.c). gw_ovreply_ask is gw_cli_run, then this. */
+int gw_ovreply_read(int code, struct sb *out, struct sb *err, struct gw_ovreply *o,
+		    struct gw_err *e);
+
 /* The CLI's side: append the reply for r (every field but repl may be
  * borrowed pointers). -1 with e set, nothing appended, when a value holds a
  * newline and so cannot be sent. */

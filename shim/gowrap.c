@@ -19,7 +19,6 @@
 #include "compat.h"
 #include "cmdline.h"
 #include "deps.h"
-#include "table.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -31,6 +30,7 @@
 #include "pkgver.h"
 #include "runcmd.h"
 #include "shimlog.h"
+#include "target.h"
 #include "gosetting.h"
 #include "trust.h"
 #include "verify.h"
@@ -157,22 +157,16 @@ static void choose_target(struct call *c)
 	L.goos = cl->goos;
 	L.goarch = cl->goarch;
 	int arm64 = strcmp(cl->goarch, "arm64") == 0;
-	if (!arm64 && !c->patches)
+	if (!arm64 && !c->patches) /* GOWRAP_PATCHES: every target */
 		pass_through(realgo, c->argv, "GOARCH is not arm64");
 	int ios_tag = arm64 ? ios_tag_of(c) : 0;
 	L.tags = cl->tags;
-	/* The ios tag makes an iOS-family build only on darwin (Mac Catalyst, as
-	 * SagerNet gomobile builds it). Elsewhere internal/cpu has its own
-	 * osInit (linux, android, freebsd, openbsd; windows since Go 1.27), which
-	 * the overlay's added `arm64 && ios` file would redeclare. */
-	c->ios = arm64 && (strcmp(cl->goos, "ios") == 0 || (ios_tag && strcmp(cl->goos, "darwin") == 0));
-	c->family = dp_family(cl->goos, cl->goarch, c->ios);
-	if (c->family == DP_FAM_LINUX && strcmp(cl->sub, "list") == 0)
-		c->family = 0; /* list compiles nothing: only the overlay matters to it */
-	if (!c->family && !c->patches) /* GOWRAP_PATCHES: every target */
-		pass_through(realgo, c->argv,
-			     ios_tag && !c->ios ? "the ios tag outside darwin: not an iOS-family target"
-						: "not an iOS-family target (GOOS is not ios, no ios tag)");
+	struct shim_target t;
+	const char *why = shim_target(cl->sub, cl->goos, cl->goarch, ios_tag, &t);
+	if (why && !c->patches)
+		pass_through(realgo, c->argv, why);
+	c->ios = t.ios;
+	c->family = t.family;
 }
 
 /* Step 2: where go runs and gowrap's cache, checked on every path. */

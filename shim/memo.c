@@ -1,6 +1,6 @@
 /* memo.c — see memo.h. A record (common/record.h) of kind MEMO_KIND whose
  * body is all "tag\tvalue" lines, no JSON: the key block (starting
- * "memo\tv2"), a line "--", the answer (goroot, goversion, gomodcache,
+ * "memo\tv3"), a line "--", the answer (goroot, goversion, gomodcache,
  * overlay, marker, status, variant, ovgoversion, then "in" and "rep" lines),
  * a line "--", and the validation block. Anything else — another version, a
  * torn record, an unexpected line — is a miss; an answer whose values hold a
@@ -14,6 +14,7 @@
 #include "hash.h"
 #include "patchlist.h"
 #include "gosetting.h"
+#include "envkey.h"
 #include "trust.h"
 
 #include <inttypes.h>
@@ -21,12 +22,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-/* Environment the go command's toolchain and GOROOT choice depends on. */
-static const char *const key_env[] = {
-	"GOROOT", "GOTOOLCHAIN", "GOENV", "GOFLAGS", "GOMODCACHE", "GOPATH", "HOME",
-	"XDG_CONFIG_HOME", "PATH", "GOWORK", "GO111MODULE", "GOWRAP_FEATURES", NULL,
-};
 
 static int bad(const char *s)
 {
@@ -64,29 +59,11 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 {
 	if (bad(realgo) || bad(gowrap) || bad(effdir))
 		return -1;
-	sb_adds(key, "memo\tv2\n");
+	sb_adds(key, "memo\tv3\n");
 	gw_key_file(key, "go", realgo);
 	gw_key_file(key, "gowrap", gowrap);
 	sb_addf(key, "dir\t%s\n", effdir);
-	for (const char *const *k = key_env; *k; k++) {
-		const char *v = getenv(*k);
-		if (v) {
-			/* Escaped, so a legal GOFLAGS holding a newline or tab is
-			 * keyed too (the mapping is one-to-one). */
-			sb_addf(key, "env\t%s=", *k);
-			for (const char *c = v; *c; c++) {
-				if (*c == '\\' || *c == '\n' || *c == '\t') {
-					sb_addc(key, '\\');
-					sb_addc(key, *c == '\n' ? 'n' : *c == '\t' ? 't' : '\\');
-				} else {
-					sb_addc(key, *c);
-				}
-			}
-			sb_addc(key, '\n');
-		} else {
-			sb_addf(key, "unset\t%s\n", *k);
-		}
-	}
+	gw_key_env(key); /* envkey.h: the one rule both memos key on */
 	const char *gowork = getenv("GOWORK");
 	if (gowork && *gowork && strcmp(gowork, "off") != 0)
 		gw_key_file(key, "gowork", gowork);

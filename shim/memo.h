@@ -4,7 +4,7 @@
  * so the answer of `go env` + `gowrap overlay` is kept in
  * $CACHE/memo/<sha256 of key>. The key holds everything that can change the
  * answer: the real go and gowrap binaries (path + stat), the environment
- * variables the go command's toolchain choice reads, the effective directory,
+ * (gocmd/envkey.h: the one rule both memos key on), the effective directory,
  * the go.mod and go.work found walking up from it (path + stat), and the go
  * env file (path + stat). A hit is re-validated: every input file the
  * generator named, the overlay JSON and its replacement files are re-stat'ed

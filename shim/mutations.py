@@ -1,7 +1,7 @@
 # shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
 # Each must make a test of SUITE (narrowed by the filter) fail.
 SUITE = ["tests/shim.bats", "tests/unit.bats"]
-TARGETS = ["build/shim/go", "build/gowrap"]
+TARGETS = ["build/shim/go", "build/gowrap", "unit"]  # unit: tests/unit.bats's drivers
 MUTATIONS = [
     ("tag-substring-match", "gocmd/words.c",
      "if (n == 3 && memcmp(p, \"ios\", 3) == 0)", "if (n >= 3 && memcmp(p, \"ios\", 3) == 0)",
@@ -31,7 +31,31 @@ MUTATIONS = [
     ("flag-table-v-takes-value", "shim/cmdline.c",
      "{ K_BOOL, SALL, 1, \" v \" },", "{ K_VALUE, SALL, 1, \" v \" },",
      "non-flag after a post-package flag"),
+    # The memo's environment (gocmd/envkey.c, the one rule both memos use):
+    # the GO* part of the rule dropped, or the shim's key without it.
+    ("memo-env-rule-drops-go", "gocmd/envkey.c",
+     "if (strncmp(kv, \"GO\", 2) == 0 || strncmp(kv, \"CGO_\", 4) == 0)",
+     "if (strncmp(kv, \"CGO_\", 4) == 0)",
+     "memo"),
+    ("memo-key-without-env", "shim/memo.c",
+     "\tgw_key_env(key); /* envkey.h: the one rule both memos key on */",
+     "\t/* the environment left out */",
+     "memo"),
     ("outdir-not-checked", "shim/gowrap.c",
      "c->check_bins && ok ? shim_snapshot_changed", "0 ? shim_snapshot_changed",
      "directory checks what go wrote"),
+    # The target decision and the overlay memo's key, caught by the table
+    # tests over recorded inputs (tests/unit.bats, no go build).
+    ("ios-tag-any-goos", "shim/target.c",
+     '(ios_tag && strcmp(goos, "darwin") == 0)',
+     "ios_tag",
+     "targets:"),
+    ("linux-list-gets-deps", "shim/target.c",
+     'if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)',
+     'if (0 && strcmp(sub, "list") == 0)',
+     "targets:"),
+    ("memo-key-without-gomod", "shim/memo.c",
+     'add_walk_up(key, "gomod", effdir, "go.mod");',
+     "",
+     "memo keys"),
 ]

@@ -4,13 +4,18 @@
 # GITHUB_PATH, GITHUB_ENV, GITHUB_STEP_SUMMARY pointing at temp files), and
 # the next step's environment made from those files as the runner makes it.
 # Between install and report, a real ios/arm64 c-archive is built with the
-# real go through the installed shim (the stand-in Apple toolchain on Linux);
-# the summary's text and the exit codes are what is asserted.
+# real go through the installed shim (the stand-in Apple toolchain on Linux),
+# and so is the Android job's library: the probe as an android/arm64 c-shared
+# library (tests/helpers/android.bash, the stand-in NDK compiler), packed as
+# an .aar and an .apk; the summary's text and the exit codes are what is
+# asserted.
 
 load helpers/common
+load helpers/android
 bats_require_minimum_version 1.5.0
 
 AESLIB="$BATS_TEST_DIRNAME/../examples/aeslib"
+UTLS_CPU=github.com/metacubex/utls/internal/cpu
 
 # runner DIR: a runner's files and variables under DIR.
 runner() {
@@ -38,6 +43,23 @@ ios_build() {
 		go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$1" .
 }
 
+# seed_build DIR: this suite's build tree's intermediates (objects, module
+# archives, generated sources, build tools) copied to DIR with their times,
+# their header dependencies rewritten to DIR, so the install step's `make all`
+# in DIR compiles nothing that is up to date but still links every program it
+# installs (none is copied) and rebuilds whatever a source or header changed
+# since. Not from a sanitizer build (the install's plain link cannot take its
+# objects): then the install builds everything, as on a runner.
+seed_build() {
+	local dst="$1" old
+	[ -f "$BUILD_DIR/obj/common/strbuf.d" ] || return 0
+	if nm "$BUILD_DIR/gowrap" 2>/dev/null | grep -q -e __asan_init -e __ubsan_handle; then return 0; fi
+	old="$(sed -n '1s|/obj/common/strbuf\.o:.*||p' "$BUILD_DIR/obj/common/strbuf.d")"
+	mkdir -p "$dst"
+	cp -pR "$BUILD_DIR/obj" "$BUILD_DIR/lib" "$BUILD_DIR/gen" "$BUILD_DIR/tools" "$dst/"
+	find "$dst/obj" -name '*.d' -exec env OLD="$old" DST="$dst" perl -pi -e 's{(^|\s)\Q$ENV{OLD}\E/}{$1$ENV{DST}/}g' {} +
+}
+
 setup_file() {
 	export A="$BATS_FILE_TMPDIR"
 	export GOTOOLCHAIN=local GOPROXY=off GOFLAGS= GOWRAP_CACHE="$A/gwcache"
@@ -47,6 +69,7 @@ setup_file() {
 	real="$(real_go)"
 	# real_go asks PATH, which the installed shim leads after next_step.
 	export GOWRAP_REAL_GO="$real"
+	seed_build "$RUNNER_TEMP/gowrap-build"
 	bash "$GOWRAP_ROOT/scripts/action-install.sh" >"$A/install.out" 2>&1 || st=$?
 	echo "$st" >"$A/install.status"
 	[ "$st" -eq 0 ] || return 0
@@ -67,6 +90,13 @@ setup_file() {
 	(next_step && GOWRAP_LOG="$A/bad.log" GOWRAP_GO="$A/lyinggo" ios_build "$A/bad.a") \
 		>"$A/bad.out" 2>&1 && st=0 || st=$?
 	echo "$st" >"$A/bad.status"
+	# The Android job's build: through the installed shim (its own log, so
+	# the iOS job's log keeps its one call, and the build's alone: the
+	# module check's `go env` is logged nowhere) and with the real go; go's
+	# status is kept in DIR/rc.
+	(next_step && unset GOWRAP_LOG && android_so "$A/android-shim" go GOWRAP_LOG="$A/android.log") \
+		>"$A/android-shim.txt" 2>&1 || true
+	android_so "$A/android-plain" "$real" >"$A/android-plain.txt" 2>&1 || true
 }
 
 setup() {
@@ -107,6 +137,11 @@ rows_whole() {
 
 @test "install: gowrap built in RUNNER_TEMP and installed; the shim leads PATH in the next step; GOWRAP_LOG is on" {
 	prefix="$RUNNER_TEMP/gowrap"
+	# the install step's make linked every program it installs
+	run cat "$A/install.out"
+	for p in gowrap symcheck shim/go shim/gowrap-toolexec; do
+		assert_output --partial "-o $RUNNER_TEMP/gowrap-build/$p "
+	done
 	run cat "$GITHUB_PATH"
 	assert_output "$(printf '%s\n' "$prefix/bin" "$prefix/libexec/gowrap")"
 	run cat "$GITHUB_ENV"
@@ -152,7 +187,65 @@ rows_whole() {
 	assert_line "::error title=gowrap::verification failed: see the job summary"
 	run echo "$summary"
 	assert_line --index 0 "## ❌ gowrap: verification failed"
-	assert_line --regexp "^\| \`$A/plain.a\` \| \`arm64\` \| \`ios\` \| \`go[0-9.]+\` \| — \| required \| ❌ \*\*FAIL\*\* \|$"
+	# the FAIL row says why: the marker it lacks
+	assert_line --regexp "^\| \`$A/plain.a\` \| \`arm64\` \| \`ios\` \| \`go[0-9.]+\` \| — \| required \| ❌ \*\*FAIL\*\*: marker missing: neither \`internal/cpu\.gowrapMarkerDarwin…\` \(darwin parity\) nor \`internal/cpu\.gowrapMarkerV…\` \(crypto\) is in the slice, so the overlay was not applied \(built without the shim, keyed on another GOROOT, or dropped by a later -overlay\) \|$"
+	rows_whole
+}
+
+# android_job shim|plain: that build's library packed as $TMP/Lib.aar and
+# $TMP/app.apk, after asserting go built it; $gv the Go version.
+android_job() {
+	cat "$A/android-$1.txt" "$A/android-$1/out"
+	assert_equal "$(cat "$A/android-$1/rc")" 0
+	android_pack aar "$A/android-$1/libgojni.so" "$TMP/Lib.aar"
+	android_pack apk "$A/android-$1/libgojni.so" "$TMP/app.apk"
+	gv="$("$(real_go)" env GOVERSION)"
+	export INPUT_CHECK="$TMP/Lib.aar
+	  $TMP/app.apk"
+}
+
+@test "report after an Android .aar and .apk built through the installed shim (android/arm64 c-shared): exit 0; the call and each library's row name the fixed copy" {
+	android_job shim
+	export GOWRAP_LOG="$A/android.log"
+	next_step() { PATH="$RUNNER_TEMP/gowrap/bin:$PATH"; } # keep this log
+	report
+	assert_success
+	run echo "$summary"
+	assert_line --index 0 "## ✅ gowrap: verified"
+	assert_line "- go calls through the shim: 1 (overlay added: 0, dependency fix added: 1); outputs verified: 1, failed: 0"
+	assert_line "- files checked: 2, unreadable: 0; slices: 2, failed: 0"
+	assert_line "| 1 | \`build\` | \`android/arm64\` | — | — | added | \`$UTLS_CPU\` | 0 | ✅ yes | \`$A/android-shim/libgojni.so\` |"
+	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
+	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
+	rows_whole
+}
+
+@test "report on the same .aar and .apk built without the shim: exit 110, each row naming github.com/metacubex/utls/internal/cpu NOT fixed and why" {
+	android_job plain
+	report
+	assert_failure 110
+	assert_line "gowrap: verification failed: 2 slice(s) short of their expectation (summary: $GITHUB_STEP_SUMMARY) (fix: build through the gowrap shim (the action's install step, after actions/setup-go) and see the failing rows in the summary)"
+	assert_line "::error title=gowrap::verification failed: see the job summary"
+	run echo "$summary"
+	assert_line --index 0 "## ❌ gowrap: verification failed"
+	why="a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap stays 0 on linux/android arm64 (build through the shim, GOWRAP_DEPS not 0)"
+	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed: $why |"
+	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed: $why |"
+	rows_whole
+}
+
+@test "report on the shim's .aar cut short: one row saying it cannot be read and why, with a fix that is not the shim; exit 110" {
+	android_job shim
+	n="$(wc -c <"$TMP/Lib.aar")"
+	head -c "$((n / 2))" "$TMP/Lib.aar" >"$TMP/Cut.aar"
+	export INPUT_CHECK="$TMP/Cut.aar"
+	report
+	assert_failure 110
+	assert_line --regexp "^gowrap: verification failed: 1 unreadable input\(s\) \(summary: .*\) \(fix: see the unreadable rows in the summary: each says why and what to do\)$"
+	refute_output --partial "build through the gowrap shim"
+	run echo "$summary"
+	assert_line "- files checked: 1, unreadable: 1; slices: 0, failed: 0"
+	assert_line --regexp "^\| \`$TMP/Cut.aar\` \| — \| — \| — \| — \| — \| ❌ \*\*unreadable\*\*: not a zip archive libzip can read: [A-Za-z ]+ \(fix: the file is damaged or is not what a build writes \(cut short, changed after the build, or hand-made\): build it again, or download the whole artifact again\) \|$"
 	rows_whole
 }
 
@@ -205,7 +298,7 @@ $TMP/missing.xcframework"
 	assert_failure 110
 	run echo "$summary"
 	assert_line --partial "| \`\`$TMP/a\\|b*c_\`d.a\`\` | \`arm64\` |"
-	assert_line "| \`$TMP/missing.xcframework\` | — | — | — | — | — | ❌ **unreadable**: cannot stat: No such file or directory |"
+	assert_line "| \`$TMP/missing.xcframework\` | — | — | — | — | — | ❌ **unreadable**: cannot stat: No such file or directory (fix: name a file the build wrote (a \`check:\` path is relative to the job's working directory; a bundle's entries must exist)) |"
 	rows_whole
 }
 
@@ -259,4 +352,20 @@ $TMP/missing.xcframework"
 	assert_output 2
 	run grep -c '^          mode: report$' examples/github-actions/ios-xcframework.yml
 	assert_output 1
+	# the Android job: gomobile bind -target android, then report on its .aar
+	a=examples/github-actions/android-aar.yml
+	run grep -cE '^      - uses: [A-Za-z0-9_.-]+/gowrap@' "$a"
+	assert_output 2
+	run grep -c '^          mode: report$' "$a"
+	assert_output 1
+	run grep -c '^          check: Lib.aar$' "$a"
+	assert_output 1
+	run grep -c 'gomobile bind -target android .*-o Lib.aar' "$a"
+	assert_output 1
+	# the install step comes after setup-go, the bind after install
+	run grep -nE '^[^#]*(actions/setup-go|/gowrap@|gomobile bind -target)' "$a"
+	assert_line --index 0 --partial actions/setup-go
+	assert_line --index 1 --partial /gowrap@
+	assert_line --index 2 --partial "gomobile bind"
+	assert_line --index 3 --partial /gowrap@
 }

@@ -6,14 +6,16 @@
 # through the shim and without it, by the stand-in NDK compiler
 # (tests/helpers/android: clang + musl headers + stub headers, linked with lld
 # against stub libraries; a real aarch64 ELF shared object that never runs),
-# packed as gomobile packs an .aar and as an .apk, and checked by symcheck;
+# packed as gomobile packs an .aar and as an .apk (tests/helpers/android.bash,
+# shared with tests/action.bats), and checked by symcheck;
 # and the hand-made Android inputs of tests/malformed (*-elf-*, *-zip-*).
 # The go builds run once per file, when a test first needs them.
 load helpers/common
+load helpers/android
 bats_require_minimum_version 1.5.0
 
-PROBE="$BATS_TEST_DIRNAME/fixtures/depsprobe"
-NDKCC="$BATS_TEST_DIRNAME/helpers/android/bin/cc-android-arm64"
+PROBE="$ANDROID_PROBE"
+NDKCC="$ANDROID_NDKCC"
 MAL="$BATS_TEST_DIRNAME/malformed"
 UTLS_CPU=github.com/metacubex/utls/internal/cpu
 
@@ -35,41 +37,13 @@ sc() {
 }
 
 # probe_so shim|plain: the probe's android/arm64 c-shared library, built on
-# first use; its go output is in DIR/out, go's status in DIR/rc.
+# first use (android_so) through the shim or with the real go; its go output
+# is in DIR/out, go's status in DIR/rc.
 probe_so() {
-	local d="$BATS_FILE_TMPDIR/$1" go p=()
-	if [ ! -e "$d/rc" ]; then
-		require_modules github.com/metacubex/utls@v1.8.7 golang.org/x/sys@v0.41.0 \
-			github.com/klauspost/cpuid/v2@v2.3.0 >&2 || return 1
-		mkdir -p "$d"
-		go="$(real_go)"
-		[ "$1" = shim ] && { go=go; p=(PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$d/log"); }
-		(cd "$PROBE" && env "${p[@]}" GOOS=android GOARCH=arm64 CGO_ENABLED=1 CC="$NDKCC" \
-			"$go" build -buildmode=c-shared -o "$d/libgojni.so" . >"$d/out" 2>&1; echo $? >"$d/rc")
-	fi
-	echo "$d/libgojni.so"
-}
-
-# pack aar|apk SO OUT: gomobile's .aar layout (jni/<abi>/libgojni.so,
-# classes.jar, AndroidManifest.xml, R.txt), or an .apk's (lib/<abi>/, the
-# library stored uncompressed as Android wants it).
-pack() {
-	python3 - "$@" <<'PY'
-import io, sys, zipfile
-kind, so, out = sys.argv[1:]
-with zipfile.ZipFile(out, "w") as z:
-    z.writestr("AndroidManifest.xml", '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="go.probe"/>\n')
-    if kind == "aar":
-        jar = io.BytesIO()
-        with zipfile.ZipFile(jar, "w") as j:
-            j.writestr("META-INF/MANIFEST.MF", "Manifest-Version: 1.0\n")
-        z.writestr("classes.jar", jar.getvalue())
-        z.writestr("R.txt", "")
-        z.write(so, "jni/arm64-v8a/libgojni.so", zipfile.ZIP_DEFLATED)
-    else:
-        z.writestr("classes.dex", b"dex\n035\0")
-        z.write(so, "lib/arm64-v8a/libgojni.so", zipfile.ZIP_STORED)
-PY
+	local go p=()
+	go="$(real_go)"
+	[ "$1" = shim ] && { go=go; p=(PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$BATS_FILE_TMPDIR/shim/log"); }
+	android_so "$BATS_FILE_TMPDIR/$1" "$go" "${p[@]}"
 }
 
 @test "Android: the stand-in NDK links the probe through the shim into a real aarch64 ELF shared object; the log shows the utls copy fixed" {
@@ -95,7 +69,7 @@ PY
 }
 
 @test "Android .aar through the shim: symcheck exit 0, the arm64-v8a library's utls copy fixed, no internal/cpu marker" {
-	pack aar "$(probe_so shim)" "$TMP/Probe.aar"
+	android_pack aar "$(probe_so shim)" "$TMP/Probe.aar"
 	sc "$TMP/Probe.aar"
 	assert_success
 	assert_output "$TMP/Probe.aar!/jni/arm64-v8a/libgojni.so: arm64 android go1.26.8: no marker: forbidden; deps: $UTLS_CPU fixed: ok"
@@ -103,7 +77,7 @@ PY
 }
 
 @test "Android .aar without the shim: symcheck exit 1 naming github.com/metacubex/utls/internal/cpu" {
-	pack aar "$(probe_so plain)" "$TMP/Probe.aar"
+	android_pack aar "$(probe_so plain)" "$TMP/Probe.aar"
 	run cat "$BATS_FILE_TMPDIR/plain/rc"
 	assert_output 0
 	sc "$TMP/Probe.aar"
@@ -116,8 +90,8 @@ PY
 	local shim plain
 	shim="$(probe_so shim)"
 	plain="$(probe_so plain)"
-	pack apk "$shim" "$TMP/good.apk"
-	pack apk "$plain" "$TMP/bad.apk"
+	android_pack apk "$shim" "$TMP/good.apk"
+	android_pack apk "$plain" "$TMP/bad.apk"
 	sc "$TMP/good.apk" "$shim"
 	assert_success
 	assert_line "$TMP/good.apk!/lib/arm64-v8a/libgojni.so: arm64 android go1.26.8: no marker: forbidden; deps: $UTLS_CPU fixed: ok"
@@ -184,12 +158,15 @@ PY
 	assert_output "$TMP/leak.so: arm64 android go1.26.8: internal/cpu.gowrapMarkerV1 in symtab (crypto): forbidden; deps: $UTLS_CPU fixed: FAIL (marker present where it must not be: the overlay's build constraint leaked beyond arm64 iOS-family targets)"
 }
 
-@test "Android: libzip is linked into symcheck only, never into the shim" {
+@test "Android: libzip is linked into symcheck only, never into the shim (nor gowrap: its report runs symcheck)" {
 	run nm -D "$SYMCHECK"
 	assert_line --regexp '^ +U zip_open_from_source$'
 	run nm "$SHIM_DIR/go"
 	refute_output --partial zip_open_from_source
 	run ldd "$SHIM_DIR/go"
+	refute_output --partial libzip
+	run ldd "$GOWRAP"
+	assert_success
 	refute_output --partial libzip
 }
 

@@ -8,6 +8,7 @@
 # included) composes, and the probe it obfuscates runs fixed under qemu.
 
 load helpers/common
+load helpers/goroot
 bats_require_minimum_version 1.5.0
 
 PROBE="$BATS_TEST_DIRNAME/fixtures/depsprobe"
@@ -104,11 +105,14 @@ case "$(basename "$t")" in compile) exec "'"$(go env GOTOOLDIR)"'/compile" "${ar
 	# garble overlays the toolchain's own linker, which the go command
 	# refuses beneath GOMODCACHE: a real GOROOT, as for gowrap's overlay.
 	# (offline: the module cache and its checksum database copy serve it)
-	run env -u GOSUMDB "$GOWRAP" toolchain install go1.27.3 --sdk "$TMP/sdk" --bin "$TMP/sdkbin"
+	run gr_go127_install "$TMP/sdk" "$TMP/sdkbin"
 	assert_success
-	PATH="$TMP/sdkbin:$PATH" GOTOOLCHAIN=go1.27.3 GOFLAGS=-mod=mod GOPROXY="file://$MC0/cache/download" \
+	local sdkbin
+	sdkbin=$(gr_go127_bin "$TMP/sdkbin")
+	assert_line "$sdkbin/go1.27.3"
+	PATH="$sdkbin:$PATH" GOTOOLCHAIN=go1.27.3 GOFLAGS=-mod=mod GOPROXY="file://$MC0/cache/download" \
 		GOBIN="$TMP/gb" go install mvdan.cc/garble@v0.18.0
-	export PATH="$TMP/sdkbin:$TMP/gb:$PATH" GOTOOLCHAIN=go1.27.3 GARBLE_CACHE="$TMP/garblecache"
+	export PATH="$sdkbin:$TMP/gb:$PATH" GOTOOLCHAIN=go1.27.3 GARBLE_CACHE="$TMP/garblecache"
 	run sgo_linux version
 	assert_output --partial go1.27.3
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$LOG" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr garble build -o g .

@@ -136,9 +136,9 @@ PY
 
 @test "a host build is untouched: no -toolexec, byte-identical to the real go's" {
 	cd "$PROBE"
-	GOOS= GOARCH= CGO_ENABLED=0 "$(real_go)" build -trimpath -o "$BATS_TEST_TMPDIR/plain" .
+	GOOS= GOARCH= CGO_ENABLED=0 "$(real_go)" build -o "$BATS_TEST_TMPDIR/plain" .
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$BATS_TEST_TMPDIR/log" GOOS= GOARCH= CGO_ENABLED=0 \
-		run go build -trimpath -o "$BATS_TEST_TMPDIR/shim" .
+		run go build -o "$BATS_TEST_TMPDIR/shim" .
 	assert_success
 	cmp "$BATS_TEST_TMPDIR/plain" "$BATS_TEST_TMPDIR/shim"
 	run grep -c '"injected":false' "$BATS_TEST_TMPDIR/log"
@@ -274,11 +274,11 @@ exec "\$@"
 EOF
 	chmod +x "$BATS_TEST_TMPDIR/nofix"
 	cd "$PROBE"
-	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" PATH="$SHIM_DIR:$PATH" \
+	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$(nofix_gocache)" PATH="$SHIM_DIR:$PATH" \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 110
 	assert_glob "$stderr" "gowrap: built output lacks a dependency fix: *github.com/metacubex/utls/internal/cpu has code in it but no github.com/metacubex/utls/internal/cpu.gowrapMarkerV1*"
-	GOWRAP_VERIFY=0 GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$BATS_TEST_TMPDIR/gocache" \
+	GOWRAP_VERIFY=0 GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$(nofix_gocache)" \
 		PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_success
 }

@@ -225,7 +225,7 @@ exec "\$@"
 EOF
 	chmod +x "$TMP/nofix"
 	rm -rf "$TMP/gopath/bin" "$TMP/out"
-	export GOWRAP_TOOLEXEC="$TMP/nofix" GOCACHE="$TMP/gocache2"
+	export GOWRAP_TOOLEXEC="$TMP/nofix" GOCACHE="$(nofix_gocache)"
 	run --separate-stderr sgo_linux install .
 	assert_failure 110
 	assert_glob "$stderr" "gowrap: built output lacks a dependency fix: $bin: $UTLS_CPU has code in it but no $UTLS_CPU.gowrapMarkerV1*"

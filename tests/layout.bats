@@ -89,6 +89,47 @@ include_fails() {
 	assert_line --index 1 "$BATS_TEST_TMPDIR/long.c:1: 81-line function int f(void) (limit 80)"
 }
 
+@test "no file of a module takes names from a file that takes names from it (tools/filegraph.py), and verify/ reads, then decides, then writes" {
+	cd "$GOWRAP_ROOT"
+	run python3 tools/filegraph.py
+	assert_success
+	assert_output ""
+	# verify_int.h's layers: no reader calls policy, output or the pipeline
+	# that joins them; policy never calls output
+	run python3 tools/filegraph.py --edges verify
+	assert_success
+	assert_line "verify/check.c -> verify/policy.c: vf_decide"
+	assert_line "verify/output.c -> verify/policy.c: vf_slice_variant"
+	edges="$output"
+	run grep -E '^verify/(sniff|want|macho|pclntab|buildinfo|elf|elfslice|container|walk|span|results|copies)\.c -> verify/(policy|output|check)\.c:' <<<"$edges"
+	assert_failure 1
+	run grep -E '^verify/policy\.c -> verify/(output|check)\.c:' <<<"$edges"
+	assert_failure 1
+}
+
+@test "the file-graph check names a planted cycle: a call back into a file that calls it, and a header that includes its includer" {
+	scratch_tree
+	cd "$SRC"
+	# results.c calls output.c, which calls results.c (and includes results.h)
+	printf '%s\n' 'void vf_first_failure(struct sb *out, const struct vf_result *r);' \
+		'void vf_planted(struct sb *out, const struct vf_result *r);' \
+		'void vf_planted(struct sb *out, const struct vf_result *r) { vf_first_failure(out, r); }' \
+		>>verify/results.c
+	run python3 tools/filegraph.py verify
+	assert_failure 1
+	# (results.h is under every file, so the cycle found may run through headers)
+	assert_output --regexp '^verify: file cycle: .*verify/results\.c.* -> verify/output\.c \(vf_first_failure\)'
+	git -C "$GOWRAP_ROOT" show HEAD:verify/results.c >verify/results.c
+	# span.c includes verify_int.h, which includes span.h
+	printf '#include "verify_int.h"\n' >>verify/span.c
+	run python3 tools/filegraph.py verify
+	assert_failure 1
+	assert_output "verify: file cycle: verify/span.c -> verify/verify_int.h (verify_int.h) -> verify/span.c (span.h)"
+	git -C "$GOWRAP_ROOT" show HEAD:verify/span.c >verify/span.c
+	run python3 tools/filegraph.py verify
+	assert_success
+}
+
 @test "every mutation of every module still applies to the tree (tools/mutants.py would run it)" {
 	cd "$GOWRAP_ROOT"
 	run python3 - <<'PY'

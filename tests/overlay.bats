@@ -22,9 +22,9 @@ setup_file() {
 	export GO126_ROOT GO127_MODCACHE GO127_ROOT
 	GO126_ROOT=$(go env GOROOT)
 	GO127_MODCACHE=$(gr_go127_modcache)
-	# The go command refuses overlays beneath GOMODCACHE: compile with a copy.
-	GO127_ROOT="$BATS_FILE_TMPDIR/go1.27.3"
-	gr_full_copy "$GO127_MODCACHE" "$GO127_ROOT"
+	# The go command refuses overlays beneath GOMODCACHE: compile with a
+	# real GOROOT outside it (the run's shared one, else a copy).
+	GO127_ROOT=$(gr_go127_root)
 }
 
 setup() {
@@ -355,32 +355,88 @@ build_std_twice() {
 	[ "$n" -eq 0 ] || { echo "regenerated overlay recompiled $n packages"; return 1; }
 }
 
-@test "crypto, Go 1.26.8: go build std for ios/arm64 with the overlay; second build compiles nothing" {
+# apidump_build ROOT: tests/helpers/apidump built by that toolchain (it reads
+# the toolchain's own export data), once per file; apidump ROOT EXPORT then
+# prints internal/cpu's exported API as its importers see it.
+apidump_build() {
+	local bin="$BATS_FILE_TMPDIR/apidump-$(basename "$1")"
+	[ -x "$bin" ] || (cd "$GOWRAP_ROOT/tests/helpers/apidump" && GOOS= GOARCH= CGO_ENABLED=0 \
+		gr_go "$1" build -o "$bin.$$" main.go && mv "$bin.$$" "$bin")
+}
+apidump() { "$BATS_FILE_TMPDIR/apidump-$(basename "$1")" "$2" internal/cpu; }
+
+# std_compiles_as_stock ROOT OVERLAY GOOS[+ios] [FEATURES]: the cheap proof
+# that std compiles for a target under the overlay, for the configurations
+# whose full `go build std` is not run (build_std_twice runs it for darwin
+# parity on ios/arm64, with both toolchains). The overlay changes
+# internal/cpu alone; if internal/cpu compiles under it and exports exactly
+# stock's API (every exported name with its full type, the struct fields
+# included), every other std package type-checks and compiles against it
+# exactly as it does against stock's. Then, as build_std_twice: a second
+# build and a regenerated overlay compile nothing.
+std_compiles_as_stock() {
+	local root="$1" ov="$2" os="$3" tags=() stock mine n
+	case "$os" in *+ios) os=${os%+ios}; tags=(-tags=ios) ;; esac
+	stock=$(cd "$TMP" && GOOS=$os GOARCH=arm64 CGO_ENABLED=0 gr_go "$root" list "${tags[@]}" \
+		-export -f '{{.Export}}' internal/cpu) || return 1
+	mine=$(export_of "$root" "$ov" "$3") || { echo "internal/cpu does not compile under the overlay: $mine"; return 1; }
+	[ "$stock" != "$mine" ] || { echo "the overlay changed nothing: $mine"; return 1; }
+	apidump_build "$root" || return 1
+	diff <(apidump "$root" "$stock") <(apidump "$root" "$mine") || { echo "internal/cpu's API differs from stock's"; return 1; }
+	[ "$(apidump "$root" "$mine" | grep -c '^var internal/cpu.ARM64 struct{')" -eq 1 ] || { echo "no API read"; return 1; }
+	n=$(cd "$TMP" && GOOS=$os GOARCH=arm64 CGO_ENABLED=0 gr_go "$root" build "${tags[@]}" -x -overlay="$ov" internal/cpu 2>&1 | count_compiles)
+	[ "$n" -eq 0 ] || { echo "second build compiled $n packages"; return 1; }
+	ov2=$(GOWRAP_CACHE="$TMP/cache2" "$GOWRAP" overlay --goroot "$root" --features "${4:-darwin}")
+	n=$(cd "$TMP" && GOOS=$os GOARCH=arm64 CGO_ENABLED=0 gr_go "$root" build "${tags[@]}" -x -overlay="$ov2" internal/cpu 2>&1 | count_compiles)
+	[ "$n" -eq 0 ] || { echo "regenerated overlay recompiled $n packages"; return 1; }
+}
+
+@test "crypto, Go 1.26.8: std compiles for ios/arm64 under the overlay (internal/cpu exports stock's exact API); second build compiles nothing" {
 	ov=$("$GOWRAP" overlay --goroot "$GO126_ROOT" --features crypto)
-	run build_std_twice "$GO126_ROOT" "$ov" ios crypto
+	run std_compiles_as_stock "$GO126_ROOT" "$ov" ios crypto
 	assert_success
 }
 
-@test "crypto, Go 1.27.3: go build std for ios/arm64 with the overlay; second build compiles nothing" {
+@test "crypto, Go 1.27.3: std compiles for ios/arm64 under the overlay (internal/cpu exports stock's exact API); second build compiles nothing" {
 	ov=$("$GOWRAP" overlay --goroot "$GO127_ROOT" --features crypto)
-	run build_std_twice "$GO127_ROOT" "$ov" ios crypto
+	run std_compiles_as_stock "$GO127_ROOT" "$ov" ios crypto
 	assert_success
 }
 
-@test "darwin parity, Go 1.26.8: go build std for ios/arm64 and darwin/arm64 -tags ios; second build compiles nothing" {
+@test "darwin parity, Go 1.26.8: go build std for ios/arm64; darwin/arm64 -tags ios exports stock's exact API; second build compiles nothing" {
 	ov=$("$GOWRAP" overlay --goroot "$GO126_ROOT")
-	for t in ios darwin+ios; do
-		run build_std_twice "$GO126_ROOT" "$ov" "$t"
-		assert_success
-	done
+	run build_std_twice "$GO126_ROOT" "$ov" ios
+	assert_success
+	run std_compiles_as_stock "$GO126_ROOT" "$ov" darwin+ios
+	assert_success
 }
 
-@test "darwin parity, Go 1.27.3: go build std for ios/arm64 and darwin/arm64 -tags ios; second build compiles nothing" {
+@test "darwin parity, Go 1.27.3: go build std for ios/arm64; darwin/arm64 -tags ios exports stock's exact API; second build compiles nothing" {
 	ov=$("$GOWRAP" overlay --goroot "$GO127_ROOT")
-	for t in ios darwin+ios; do
-		run build_std_twice "$GO127_ROOT" "$ov" "$t"
-		assert_success
+	run build_std_twice "$GO127_ROOT" "$ov" ios
+	assert_success
+	run std_compiles_as_stock "$GO127_ROOT" "$ov" darwin+ios
+	assert_success
+}
+
+# The cheap proof must fail where the full build would: an overlay that
+# changes internal/cpu's API (a field renamed) is caught by it.
+@test "the cheap std proof fails an overlay that changes internal/cpu's exported API" {
+	ov=$("$GOWRAP" overlay --goroot "$GO126_ROOT")
+	bad="$TMP/bad" && mkdir -p "$bad"
+	jq -r '.Replace | to_entries[] | "\(.key)\t\(.value)"' "$ov" | while IFS=$'\t' read -r k v; do
+		[ -n "$v" ] && cp "$v" "$bad/$(basename "$k")"
 	done
+	# an exported function added to the overlay's own file changes the API
+	f=$(ls "$bad"/*gowrap*.go 2>/dev/null | head -1)
+	[ -n "$f" ] || f=$(ls "$bad"/*.go | head -1)
+	printf '\nfunc GowrapExtra() {}\n' >>"$f"
+	jq --arg d "$bad" '.Replace |= with_entries(if .value == "" then . else .value = ($d + "/" + (.key | split("/") | last)) end)' \
+		"$ov" >"$bad/overlay.json"
+	run std_compiles_as_stock "$GO126_ROOT" "$bad/overlay.json" ios
+	assert_failure
+	assert_output --partial "internal/cpu's API differs from stock's"
+	assert_output --partial "GowrapExtra"
 }
 
 @test "host and linux/arm64 builds are not made stale by the overlay (either feature set)" {

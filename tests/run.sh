@@ -1,27 +1,114 @@
 #!/usr/bin/env bash
-# Runs every bats suite (or the ones named) and ends with one summary line
-# "N passed, N failed, N skipped" that CI reads. Exit 0 only if nothing failed
-# and at least one test ran.
+# tests/run.sh — runs bats suites and ends with the line CI reads.
+#
+#   bash tests/run.sh [SUITE...]      every tests/*.bats, or the ones named
+#   bash tests/run.sh --all SUITE...  these first, then every tests/*.bats
+#
+# A SUITE may be given as BUILD_DIR:tests/x.bats to run it against another
+# build tree (GOWRAP_BUILD), e.g. build-asan:tests/verify.bats.
+#
+# Each suite is its own bats process (--timing), BATS_JOBS of them at a time
+# (default 2: the suites spend much of their time waiting on go builds'
+# serial steps, qemu and child processes, so two keep a 2-core machine busy),
+# heaviest first so the last one to start is a short one. A suite's TAP is
+# printed whole when it ends, so two suites never interleave lines.
+# At the end: each suite's wall time, the ten slowest tests, and one line
+# "N passed, N failed, N skipped". Exit 0 only if nothing failed, every
+# suite ran all the tests its plan announced, and at least one test ran.
+#
+# One fixture directory (GOWRAP_FIXTURES) for the whole run, so suites in
+# different bats processes build each fixture once (tests/helpers/fixtures.bash
+# writes by rename, so two suites building the same one at once is safe), and
+# one Go 1.27.3 GOROOT (GOWRAP_TEST_SHARED, tests/helpers/goroot.bash).
 set -u
 cd "$(dirname "$0")/.."
+
+# Heaviest first (measured on the 2-core machine; see CONTRIBUTING.md). A
+# suite not listed runs after these, in name order.
+ORDER="overlay deps_ci deps compose e2e shim_hardening shim verify android cacheprog toolchain"
+ORDER="$ORDER action portability patches cli docs unit layout errshape common"
+
+# --one SUITE OUTDIR: run one suite, leave NAME.tap, NAME.rc, NAME.secs.
+if [ "${1:-}" = --one ]; then
+	spec="$2" out="$3" build=
+	case "$spec" in *:*) build="${spec%%:*}" spec="${spec#*:}" ;; esac
+	name=$(basename "$spec" .bats)
+	[ -n "$build" ] && name="$name@$(basename "$build")"
+	start=$(date +%s)
+	if [ -n "$build" ]; then
+		GOWRAP_BUILD="$(cd "$build" && pwd)" bats --tap --timing "$spec" >"$out/$name.tap" 2>&1
+	else
+		bats --tap --timing "$spec" >"$out/$name.tap" 2>&1
+	fi
+	echo $? >"$out/$name.rc"
+	echo $(($(date +%s) - start)) >"$out/$name.secs"
+	echo "# finished $name in $(cat "$out/$name.secs") s" >&2
+	exit 0
+fi
+
+all=0
+if [ "${1:-}" = --all ]; then all=1; shift; fi
 suites=("$@")
-if [ ${#suites[@]} -eq 0 ]; then
-	suites=(tests/*.bats)
+if [ ${#suites[@]} -eq 0 ] || [ $all -eq 1 ]; then
+	for n in $ORDER; do
+		[ -f "tests/$n.bats" ] && suites+=("tests/$n.bats")
+	done
+	for f in tests/*.bats; do
+		case " $ORDER " in *" $(basename "$f" .bats) "*) ;; *) suites+=("$f") ;; esac
+	done
 fi
-jobs=${BATS_JOBS:-1}
-out=$(mktemp)
-trap 'rm -f "$out"' EXIT
-args=(--tap)
-if [ "$jobs" -gt 1 ] && command -v parallel >/dev/null; then
-	args+=(--jobs "$jobs")
+jobs=${BATS_JOBS:-2}
+out=$(mktemp -d)
+trap 'chmod -R u+w "$out" 2>/dev/null; rm -rf "$out"' EXIT
+if [ -z "${GOWRAP_FIXTURES:-}" ]; then
+	export GOWRAP_FIXTURES="$out/fixtures"
+	mkdir -p "$GOWRAP_FIXTURES"
 fi
-bats "${args[@]}" "${suites[@]}" | tee "$out"
-passed=$(grep -cE '^ok [0-9]+ ' "$out" | tr -d ' ' || true)
-skipped=$(grep -cE '^ok [0-9]+ .*# skip' "$out" || true)
-failed=$(grep -cE '^not ok [0-9]+ ' "$out" || true)
-passed=$((passed - skipped))
+# One Go 1.27.3 GOROOT for the run (tests/helpers/goroot.bash).
+export GOWRAP_TEST_SHARED="$out/shared"
+mkdir -p "$GOWRAP_TEST_SHARED"
+
+t0=$(date +%s)
+printf '%s\n' "${suites[@]}" | xargs -P "$jobs" -I{} bash tests/run.sh --one {} "$out"
+wall=$(($(date +%s) - t0))
+
+passed=0 failed=0 skipped=0 bad=0
+for spec in "${suites[@]}"; do
+	name=$(basename "${spec#*:}" .bats)
+	case "$spec" in *:*) name="$name@$(basename "${spec%%:*}")" ;; esac
+	tap="$out/$name.tap"
+	echo "# --- $name"
+	cat "$tap"
+	p=$(grep -cE '^ok [0-9]+ ' "$tap")
+	s=$(grep -cE '^ok [0-9]+ .*# skip' "$tap")
+	f=$(grep -cE '^not ok [0-9]+ ' "$tap")
+	plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$tap" | head -1)
+	passed=$((passed + p - s)) skipped=$((skipped + s)) failed=$((failed + f))
+	if [ "$(cat "$out/$name.rc")" -ne 0 ] && [ "$f" -eq 0 ]; then
+		echo "# $name: bats exited $(cat "$out/$name.rc") with no failing test"
+		bad=1
+	fi
+	if [ -z "$plan" ] || [ $((p + f)) -ne "$plan" ]; then
+		echo "# $name: planned ${plan:-no} tests, ran $((p + f))"
+		bad=1
+	fi
+done
+
+echo
+echo "# suite times (s), $jobs at a time, ${wall} s in all:"
+for spec in "${suites[@]}"; do
+	name=$(basename "${spec#*:}" .bats)
+	case "$spec" in *:*) name="$name@$(basename "${spec%%:*}")" ;; esac
+	printf '%s %s\n' "$(cat "$out/$name.secs")" "$name"
+done | sort -rn | awk '{printf "#   %6d  %s\n", $1, $2}'
+echo "# ten slowest tests (ms):"
+for spec in "${suites[@]}"; do
+	name=$(basename "${spec#*:}" .bats)
+	case "$spec" in *:*) name="$name@$(basename "${spec%%:*}")" ;; esac
+	sed -n "s/^\(not \)\{0,1\}ok [0-9]* \(.*\) in \([0-9]*\)ms$/\3 $name: \2/p" "$out/$name.tap"
+done | sort -rn | head -10 | awk '{ms=$1; $1=""; printf "#   %8d %s\n", ms, $0}'
 echo
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
-if [ "$failed" -ne 0 ] || [ "$passed" -eq 0 ]; then
+if [ "$failed" -ne 0 ] || [ "$bad" -ne 0 ] || [ "$passed" -eq 0 ]; then
 	exit 1
 fi

@@ -1,8 +1,13 @@
 #!/usr/bin/env bats
 # tests/unit.bats — the C unit drivers of tests/unit/ (built by `make`):
 # gowrap's one SHA-256 and one SHA-1/blob id (common/hash.h) against
-# sha256sum, sha1sum and git's own ids, and the go command-line model
-# (shim/cmdline.h) against a corpus of real command lines.
+# sha256sum, sha1sum and git's own ids, the go command-line model
+# (shim/cmdline.h) against a corpus of real command lines, the relay of a
+# child's line (common/report.h), the record layer (common/record.h), and the
+# policy and memo logic of deps/ and shim/ over tables of recorded inputs,
+# without a go build: which targets get what (target.table), which packages
+# of a real `go list -deps` reply the gate fixes (graph.table), what keys
+# each memo (memo_key.table).
 bats_require_minimum_version 1.5.0
 load helpers/common
 
@@ -54,6 +59,86 @@ hash_agrees() {
 	run "$UNIT/cmdline_corpus" "$BATS_TEST_TMPDIR/c"
 	assert_failure 1
 	assert_line --partial "toolexec=X, want Q"
+}
+
+# --- policy and memo tables (recorded inputs; no go runs) ------------------
+
+# table_fails DRIVER ARGS... TABLE SED WANT: the driver fails (1) the table
+# with one expectation made wrong by SED, and says so (WANT).
+table_fails() {
+	local n=$(($# - 2)) sedexpr="${@: -2:1}" want="${@: -1}"
+	local args=("${@:1:n}")
+	local table="${args[-1]}"
+	unset 'args[-1]'
+	sed "$sedexpr" "$table" >"$BATS_TEST_TMPDIR/wrong.table"
+	cmp -s "$table" "$BATS_TEST_TMPDIR/wrong.table" && fail "the sed changed nothing in $table"
+	run "${args[@]}" "$BATS_TEST_TMPDIR/wrong.table"
+	echo "$output"
+	assert_failure 1
+	assert_line --partial "$want"
+	assert_line --regexp '^[0-9]+ cases, 1 failed$'
+}
+
+@test "targets: dp_family for every GOOS/GOARCH/iOS-family combination, and which command lines get the overlay or the dependency fix (GOOS=ios, darwin -tags ios, not ios/amd64, not the ios tag outside darwin)" {
+	run "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
+		's/^family: android arm64 0 linux$/family: android arm64 0 none/' \
+		"dp_family(android, arm64, 0)=linux, want none"
+	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
+		'/^argv: go build -tags ios \.$/{n;s/^expect: tag=1 ios=1 family=ios pass=-$/expect: tag=1 ios=0 family=ios pass=-/}' \
+		"go build -tags ios .: ios=1, want 0"
+}
+
+@test "gate: recorded go list -deps replies (ios, Mac Catalyst, linux, x/sys v0.42.0, go test) parsed; the table's packages fixed, std never, a test variant once, unknown variants reported" {
+	assert_equal "$("$UNIT/graph_table" --template)" "$(cat "$BATS_TEST_DIRNAME/unit/graph/template")"
+	run "$UNIT/graph_table" "$BATS_TEST_DIRNAME/unit/graph.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	ln -s "$BATS_TEST_DIRNAME/unit/graph" "$BATS_TEST_TMPDIR/graph" # the wrong table's recorded replies
+	table_fails "$UNIT/graph_table" "$BATS_TEST_DIRNAME/unit/graph.table" \
+		'/syscall_darwin_arm64_gc.go$/s/verdict:golang.org\/x\/sys\/cpu=right/verdict:golang.org\/x\/sys\/cpu=fix:xsys-ios/' \
+		"verdict:golang.org/x/sys/cpu=right, want fix:xsys-ios"
+}
+
+@test "memo keys (deps and shim): each keyed input changes the key, an unkeyed one does not, the same inputs give the same key" {
+	mkdir -m 0700 "$BATS_TEST_TMPDIR/s"
+	run "$UNIT/memo_key" "$BATS_TEST_TMPDIR/s" "$BATS_TEST_DIRNAME/unit/memo_key.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	mkdir -m 0700 "$BATS_TEST_TMPDIR/s2"
+	table_fails "$UNIT/memo_key" "$BATS_TEST_TMPDIR/s2" "$BATS_TEST_DIRNAME/unit/memo_key.table" \
+		's/^case: deps,shim same env FOO=bar$/case: deps,shim differs env FOO=bar/' \
+		"deps key same, want differs"
+}
+
+# --- common/report.h: a child's line relayed ---------------------------------
+
+@test "relay: a child's line is read back as what, why and fix; one whose ': ' runs into its ' (fix: ' is not of that shape, the whole line the why, nothing read past it" {
+	run "$UNIT/relay_check" "gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	assert_success
+	assert_line "what=GOROOT is beneath GOMODCACHE"
+	assert_line "why=/m/g"
+	assert_line "fix=install Go elsewhere"
+	assert_line "line=gowrap: GOROOT is beneath GOMODCACHE: /m/g (fix: install Go elsewhere)"
+	# found by proto/fuzz_proto.c: the why's length went below zero and
+	# 1023 bytes were copied from past the line's end
+	run "$UNIT/relay_check" "gowrap: a: (fix: b)"
+	assert_success
+	assert_line "code=108"
+	assert_line "what=the child failed"
+	assert_line "why=gowrap: a: (fix: b)"
+	assert_line "fix=run the child by hand"
+	assert_line "line=gowrap: the child failed: gowrap: a: (fix: b) (fix: run the child by hand)"
+	# an empty why is still the shape: two spaces before the fix
+	run "$UNIT/relay_check" "gowrap: a:  (fix: b)"
+	assert_line "what=a"
+	assert_line "why="
+	assert_line "fix=b"
 }
 
 # --- common/record.h: the one way gowrap keeps a file between calls ---------
@@ -130,4 +215,89 @@ rec() { "$UNIT/record_check" "$C" "$@"; }
 	assert_output -- -1
 	# two records never share a directory
 	assert [ "$(dirname "$f")" != "$(dirname "$f2")" ]
+}
+
+# --- gocmd/envkey.h: the one rule for which variables key a memo -------------
+
+@test "memo keys: one environment rule for both memos, a superset of what each keyed before (only misses can be added)" {
+	# What the shim's memo keyed before (12 named variables) and what the
+	# dependency gate's keyed (GO*/CGO_* but gowrap's own and the build
+	# cache's, and CC, CXX, PATH, HOME, XDG_CONFIG_HOME): all still keyed.
+	old="GOROOT GOTOOLCHAIN GOENV GOFLAGS GOMODCACHE GOPATH HOME XDG_CONFIG_HOME PATH GOWORK GO111MODULE
+		GOWRAP_FEATURES GOOS GOARCH GOARM64 GOEXPERIMENT GODEBUG GOPROXY GONOSUMDB GOPRIVATE GOINSECURE GOAMD64
+		CGO_ENABLED CGO_CFLAGS CGO_LDFLAGS CC CXX"
+	# gowrap's own that change an answer are keyed too.
+	new="GOWRAP_ALLOW_MODIFIED GOWRAP_GO GOWRAP_BIN GOWRAP_DEPS GOWRAP_TOOLEXEC"
+	# Where results go, how fast, per call, after go: never keyed.
+	never="GOCACHE GOCACHEPROG GOTMPDIR GOMAXPROCS GOWRAP_CACHE GOWRAP_LOG GOWRAP_VERIFY GOWRAP_SHIM_LOOP
+		GOWRAP_DEPS_STATE GOWRAP_DEPS_FAMILY GOWRAP_TOOLEXEC_NEXT GOWRAP_INNER_TOOL GOWRAP_INNER_FILE GOWRAP_INNER_PKG
+		SHELL TERM PWD TMPDIR LANG CCACHE PATHX"
+	for v in $old $new; do
+		run "$UNIT/envkey_check" "$v" "$v=x"
+		assert_output "keyed $v
+keyed $v=x"
+	done
+	for v in $never; do
+		run "$UNIT/envkey_check" "$v=x"
+		assert_output "not $v=x"
+	done
+	# The key: sorted whatever the parent's order, values escaped one to one,
+	# set-but-empty distinct from unset.
+	run env -i GOFLAGS=$'-tags=a\nb' PATH=/p GOOS=ios 'GOARCH=a\b' CGO_ENABLED= TERM=x GOCACHE=/c \
+		"$UNIT/envkey_check"
+	assert_output "env	CGO_ENABLED=
+env	GOARCH=a\\\\b
+env	GOFLAGS=-tags=a\\nb
+env	GOOS=ios
+env	PATH=/p"
+	a="$(env -i GOOS=ios GOARCH=arm64 "$UNIT/envkey_check")"
+	assert_equal "$(env -i GOARCH=arm64 GOOS=ios "$UNIT/envkey_check")" "$a"
+	# Both memos key on exactly these lines: the shim's overlay answer and
+	# the dependency gate's, for a variable either used to miss (GOARM64 was
+	# not among the shim's 12; GOWRAP_FEATURES was outside the gate's rule).
+	e=(env -i PATH=/p GOARM64=v8.1 GOWRAP_FEATURES=crypto GOWRAP_LOG=/l GOCACHE=/c)
+	want="$("${e[@]}" "$UNIT/envkey_check")"
+	assert_equal "$want" "env	GOARM64=v8.1
+env	GOWRAP_FEATURES=crypto
+env	PATH=/p"
+	run "${e[@]}" "$UNIT/envkey_check" --memos "$BATS_TEST_TMPDIR"
+	assert_success
+	assert_output "$(sed 's/^/shim /' <<<"$want")
+$(sed 's/^/deps /' <<<"$want")"
+}
+
+# --- one table of known copies: verify/copies.c against deps/table.c -------
+
+# copies_check_in SRC: build and run the driver of a scratch tree.
+copies_check_in() {
+	run make -C "$1" --no-print-directory -s OPT=-O0 build/unit/copies_check
+	assert_success
+	run "$1/build/unit/copies_check"
+}
+
+@test "known copies: every path symcheck requires a fix of ships bytes deps/table.c fixes, and every module a row names is a known copy; a copy added to one table only is named" {
+	run "$UNIT/copies_check"
+	assert_success
+	assert_output --regexp '^[0-9]+ copies, [0-9]+ rows, 0 drifts$'
+	SRC="$BATS_TEST_TMPDIR/src"
+	mkdir -p "$SRC"
+	git -C "$GOWRAP_ROOT" archive HEAD | tar -x -C "$SRC"
+	local blob=0123456789abcdef0123456789abcdef01234567
+	local row="{ \"$blob\", \"cpu_arm64_hwcap.go\", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP, \"Go 1.26.8 (github.com/example/fork v0.1.0)\" },"
+	local copy="{ \"github.com/example/fork/cpu\", \"github.com/example/fork v0.1.0\", \"cpu_arm64_hwcap.go\", \"$blob\" },"
+	# a row for a new copy's bytes, in deps/table.c only
+	sed -i "s|^	{ NULL, NULL, 0, 0, 0, 0, NULL },|	$row\n&|" "$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "deps/table.c: row $blob (cpu_arm64_hwcap.go) names github.com/example/fork v0.1.0, which no known copy in verify/copies.c comes from with those bytes"
+	# the same copy in both tables: agreed
+	sed -i "s|^	{ NULL, NULL, NULL, NULL },|	$copy\n&|" "$SRC/verify/copies.c"
+	copies_check_in "$SRC"
+	assert_success
+	assert_output --regexp '^[0-9]+ copies, [0-9]+ rows, 0 drifts$'
+	# the copy in verify/copies.c only
+	git -C "$GOWRAP_ROOT" show HEAD:deps/table.c >"$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "verify/copies.c: github.com/example/fork/cpu ships cpu_arm64_hwcap.go blob $blob, which deps/table.c does not list as a linux/android defect of a copy of internal/cpu"
 }

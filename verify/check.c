@@ -1,51 +1,35 @@
-/* check.c — results as a whole, and the one call the go shim makes.
+/* check.c — the pipeline joined: readers, then policy, then (for the go
+ * shim) output's one line.
  *
- * Promise: vf_result_status gives symcheck's exit status (2 beats 1: an
- * unreadable input is worse than a missing marker, and hides nothing — every
- * input is still reported). vf_check_output never prints; it only returns
- * the status and the first failure as one line. */
+ * Promise: vf_scan_path and vf_scan_buffer read (walk.c, container.c) and
+ * then decide every slice they found (policy.c) with o->expect, so a caller
+ * never sees a slice without its verdict. vf_check_output never prints; it
+ * only returns the status and the first failure as one line. */
 #include "compat.h"
-#include <fcntl.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "macho_format.h"
 #include "verify_int.h"
 
-int vf_result_status(const struct vf_result *r)
+static enum vf_expect expect_of(const struct vf_opts *o)
 {
-	size_t i, j;
-	int st = 0;
-
-	for (i = 0; i < r->n; i++) {
-		if (r->inputs[i].error)
-			return 2;
-		for (j = 0; j < r->inputs[i].nslices; j++)
-			if (!r->inputs[i].slices[j].ok)
-				st = 1;
-	}
-	return st;
+	return o ? o->expect : VF_EXPECT_AUTO;
 }
 
-void vf_input_release(struct vf_input *in)
+void vf_scan_path(struct vf_result *r, const char *path, const struct vf_opts *o)
 {
-	free(in->path);
-	free(in->error);
-	free(in->slices);
-	in->path = in->error = NULL;
-	in->slices = NULL;
-	in->nslices = in->cap = 0;
+	size_t first = r->n;
+
+	vf_walk_path(r, path, o);
+	for (size_t i = first; i < r->n; i++)
+		vf_decide(&r->inputs[i], expect_of(o));
 }
 
-void vf_result_release(struct vf_result *r)
+int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t hint,
+		   const struct vf_opts *o)
 {
-	size_t i;
-	for (i = 0; i < r->n; i++)
-		vf_input_release(&r->inputs[i]);
-	free(r->inputs);
-	r->inputs = NULL;
-	r->n = r->cap = 0;
+	if (vf_read_buffer(in, data, len, hint, o))
+		return -1;
+	vf_decide(in, expect_of(o));
+	return 0;
 }
 
 int vf_check_output(const char *path, const char *marker_prefix, struct sb *why)
@@ -66,29 +50,4 @@ int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expe
 		vf_first_failure(why, &r);
 	vf_result_release(&r);
 	return st;
-}
-
-int vf_is_go_package_archive(const char *path)
-{
-	unsigned char b[AR_MAGIC_LEN + AR_NAME_LEN];
-	size_t n = 0, k = strlen(AR_GO_PKGDEF);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-
-	if (fd < 0)
-		return 0;
-	while (n < sizeof b) {
-		ssize_t r = read(fd, b + n, sizeof b - n);
-		if (r <= 0)
-			break;
-		n += (size_t)r;
-	}
-	close(fd);
-	if (n < sizeof b || memcmp(b, AR_MAGIC, AR_MAGIC_LEN) != 0 ||
-	    memcmp(b + AR_MAGIC_LEN, AR_GO_PKGDEF, k) != 0)
-		return 0;
-	/* the rest of the name field is blank padding */
-	for (size_t i = AR_MAGIC_LEN + k; i < sizeof b; i++)
-		if (b[i] != ' ')
-			return 0;
-	return 1;
 }

@@ -1,4 +1,4 @@
-/* container.c — from a file's bytes to per-architecture slices.
+/* container.c — from a file's bytes to per-architecture slices of facts.
  *
  * Promise: a file is a thin Mach-O, a fat file (FAT_MAGIC / FAT_MAGIC_64,
  * including lipo's hidden extra arm64 entries) or a Darwin ar archive, and a
@@ -7,32 +7,18 @@
  * recursion). Fat slices must lie inside the file, past the fat header,
  * aligned, without overlapping each other. Every archive member is read,
  * because Go's function symbols in go.o are local and __.SYMDEF lists only
- * external ones. Members are grouped by CPU type into one slice each. */
+ * external ones. Members are grouped by CPU type into one slice each; an
+ * ELF file is elfslice.c's one slice. No verdict is given here (policy.c). */
 #include "compat.h"
 #include <stdlib.h>
 #include <string.h>
 
-#include "grow.h"
 #include "macho_format.h"
 #include "verify_int.h"
 
 #define MAX_FAT_ARCH 64   /* real files hold a handful; bounds the overlap check */
 #define MAX_HIDDEN    4
 #define MAX_ARCH_GROUPS 8
-
-enum vf_kind vf_sniff(struct vf_span s)
-{
-	uint32_t le, be;
-	if (s.len >= AR_MAGIC_LEN && memcmp(s.p, AR_MAGIC, AR_MAGIC_LEN) == 0)
-		return VF_KIND_AR;
-	if (vf_get_u32le(s, 0, &le) || vf_get_u32be(s, 0, &be))
-		return VF_KIND_OTHER;
-	if (be == FAT_MAGIC || be == FAT_MAGIC_64)
-		return VF_KIND_FAT;
-	if (le == MH_MAGIC || le == MH_MAGIC_64 || le == MH_CIGAM || le == MH_CIGAM_64)
-		return VF_KIND_MACHO;
-	return VF_KIND_OTHER;
-}
 
 /* Say where inside the file a reader failed: "fat slice 1: archive member
  * 3: symbol table ...". */
@@ -102,20 +88,12 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 	return 0;
 }
 
-static struct vf_slice *new_slice(struct vf_input *in)
-{
-	in->slices = gw_grow(in->slices, &in->cap, in->nslices + 1, sizeof *in->slices);
-	memset(&in->slices[in->nslices], 0, sizeof in->slices[0]);
-	return &in->slices[in->nslices++];
-}
-
-static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidden,
-		 const struct vf_opts *o)
+static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidden)
 {
 	size_t i;
 	for (i = 0; i < gs->n; i++) {
 		struct group *g = &gs->g[i];
-		struct vf_slice *s = new_slice(in);
+		struct vf_slice *s = vf_input_add_slice(in);
 		s->cputype = g->cputype;
 		s->cpusubtype = g->cpusubtype;
 		/* The Go object's own platform wins (go.o of a Catalyst build says
@@ -133,7 +111,6 @@ static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidd
 		memcpy(s->goversion, g->agg.goversion, sizeof s->goversion);
 		memcpy(s->marker, g->agg.marker, sizeof s->marker);
 		s->found_in = g->agg.found_in;
-		vf_apply_policy(s, o ? o->expect : VF_EXPECT_AUTO);
 	}
 }
 
@@ -384,7 +361,7 @@ static int fat_slice(struct vf_input *in, struct vf_span s, const struct fat_ent
 				gs.g[g].cputype, e->cputype);
 			return -1;
 		}
-	emit(in, &gs, hint, e->hidden, o);
+	emit(in, &gs, hint, e->hidden);
 	return 0;
 }
 
@@ -402,7 +379,7 @@ static int scan_fat(struct vf_input *in, struct vf_span s, uint32_t hint, const 
 	return 0;
 }
 
-int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t hint,
+int vf_read_buffer(struct vf_input *in, const void *data, size_t len, uint32_t hint,
 		   const struct vf_opts *o)
 {
 	struct vf_span s = { data, len };
@@ -415,7 +392,7 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t h
 	if (k == VF_KIND_FAT) {
 		rc = scan_fat(in, s, hint, o, &err);
 	} else if (k == VF_KIND_OTHER && vf_is_elf(s)) {
-		rc = vf_scan_elf(in, s, hint, NULL, o, &err);
+		rc = vf_read_elf(in, s, hint, NULL, o, &err);
 	} else if (k == VF_KIND_OTHER) {
 		sb_adds(&err, len < 8 ? "file too short to be Mach-O, ELF, fat or an archive"
 			      : len >= 4 && !memcmp(data, "PK\3\4", 4)
@@ -425,7 +402,7 @@ int vf_scan_buffer(struct vf_input *in, const void *data, size_t len, uint32_t h
 	} else {
 		rc = scan_thin(s, k, o, &gs, &err);
 		if (!rc)
-			emit(in, &gs, hint, 0, o);
+			emit(in, &gs, hint, 0);
 	}
 	if (rc) {
 		/* One bad slice makes the file unreadable as a whole: drop partial

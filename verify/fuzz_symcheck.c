@@ -8,7 +8,7 @@
  * in front, so the fuzzer reaches the section walk without first having to
  * find the magic; and to the zip reader of .aar/.apk files (zipin.c, libzip
  * reading from memory), whose libraries go through the ELF slice reader
- * (android.c), with a 1 MiB cap per member so each run stays fast. Built and
+ * (elfslice.c), with a 1 MiB cap per member so each run stays fast. Built and
  * run by `make fuzz` (tests/helpers/run-fuzz.sh). */
 #include "compat.h"
 #include <stddef.h>

@@ -2,7 +2,7 @@
  * built file has, and which packages have code in it (see verify.h).
  *
  * Promise: the ELF reader (elf.c) or the Mach-O/fat/ar/bundle readers
- * (vf_scan_path) see every function name; this file only collects. Go's own
+ * (vf_walk_path) see every function name; this file only collects. Go's own
  * `...gowrap1` closures (go statement wrappers) never match: the marker is
  * `.gowrapMarker` right after the package path. */
 #include "compat.h"
@@ -126,7 +126,7 @@ int vf_pkg_markers(const char *path, const char *const *pkgs, size_t npkgs, int 
 		close(fd);
 		struct vf_result r = { 0 };
 		struct vf_opts o = { NULL, VF_EXPECT_AUTO, on_name, &c };
-		vf_scan_path(&r, path, &o);
+		vf_walk_path(&r, path, &o);
 		for (size_t i = 0; i < r.n; i++)
 			if (r.inputs[i].error) {
 				sb_addf(err, "%s: %s", r.inputs[i].path, r.inputs[i].error);

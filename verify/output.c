@@ -5,8 +5,10 @@
  * per unreadable input; JSON follows one fixed schema (verify/README.md):
  * {"ok", "inputs": [{"path", "error", "slices": [{"arch", "platform",
  * "goversion", "marker", "found_in", "variant", "expected", "ok"}]}]};
- * "variant" is vf_slice_variant's word (verify.h), so a CI gate can require
- * one feature set. */
+ * "variant" is vf_slice_variant's word (policy.c), so a CI gate can require
+ * one feature set. ELF slices add `; deps: PATH fixed|NOT fixed, ...` to
+ * their line where a copy's fix is asked, and "deps_asked" and "deps" to
+ * their JSON. Output only reads results: every verdict is policy.c's. */
 #include "compat.h"
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +16,74 @@
 #include "jsonw.h"
 #include "macho_format.h"
 #include "verify_int.h"
+
+/* ELF slices (elfslice.c): their platforms' names, their part of the text
+ * line (after the marker's verdict), their JSON and their cause. */
+static const char *elf_platform_name(uint32_t p)
+{
+	return p == VF_PLATFORM_ANDROID ? "android" : p == VF_PLATFORM_LINUX ? "linux"
+		: p == VF_PLATFORM_ELF ? "elf" : p == VF_PLATFORM_OTHER_ELF ? "other-elf" : NULL;
+}
+
+/* `; deps: PATH fixed, PATH NOT fixed` (or `none`), where asked. */
+static void elf_text(struct sb *out, const struct vf_slice *s)
+{
+	const char *sep = "";
+
+	if (!s->deps_asked)
+		return;
+	sb_adds(out, "; deps: ");
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		if (!(s->deps_code >> i & 1))
+			continue;
+		sb_addf(out, "%s%s %s", sep, vf_known_copies[i].path,
+			s->deps_fixed >> i & 1 ? "fixed" : "NOT fixed");
+		sep = ", ";
+	}
+	if (!*sep)
+		sb_adds(out, "none");
+}
+
+/* "deps_asked": bool, "deps": [{"package", "fixed"}] (flat: the writer's
+ * depth is bounded, JW_MAX_DEPTH). */
+static void elf_json(struct jw *w, const struct vf_slice *s)
+{
+	jw_bool(w, "deps_asked", s->deps_asked);
+	jw_arr(w, "deps");
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		if (!(s->deps_code >> i & 1))
+			continue;
+		jw_obj(w, NULL);
+		jw_str(w, "package", vf_known_copies[i].path);
+		jw_bool(w, "fixed", s->deps_fixed >> i & 1);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* 1 after writing why an ELF slice's copies fall short; 0 when its cause
+ * is internal/cpu's marker (or it does not fail). */
+static int elf_cause(struct sb *out, const struct vf_slice *s)
+{
+	int marker_ok = s->expected == VF_EXPECT_REQUIRED ? s->marker[0] != 0
+		      : s->expected == VF_EXPECT_FORBIDDEN ? s->marker[0] == 0 : 1;
+	uint32_t missing = s->deps_asked ? s->deps_code & ~s->deps_fixed : 0;
+	const char *sep = "";
+
+	/* internal/cpu's own verdict first: its cause is cause()'s. */
+	if (!marker_ok || !missing)
+		return 0;
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		if (missing >> i & 1)
+			sb_addf(out, "%s%s", sep, vf_known_copies[i].path);
+		if (missing >> i & 1)
+			sep = ", ";
+	}
+	sb_adds(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
+		     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android arm64; "
+		     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)");
+	return 1;
+}
 
 const char *vf_arch_name(uint32_t cpu, uint32_t sub, char *buf, size_t n)
 {
@@ -44,8 +114,8 @@ const char *vf_platform_name(uint32_t p, char *buf, size_t n)
 	};
 	if (p < sizeof names / sizeof names[0])
 		return names[p];
-	if (vf_elf_platform_name(p))
-		return vf_elf_platform_name(p);
+	if (elf_platform_name(p))
+		return elf_platform_name(p);
 	snprintf(buf, n, "platform-%u", p);
 	return buf;
 }
@@ -59,18 +129,6 @@ const char *vf_expect_name(enum vf_expect e)
 const char *vf_found_name(enum vf_found f)
 {
 	return f == VF_FOUND_SYMTAB ? "symtab" : f == VF_FOUND_PCLNTAB ? "pclntab" : NULL;
-}
-
-const char *vf_slice_variant(const struct vf_slice *s)
-{
-	static const size_t nd = sizeof VF_DARWIN_MARKER - 1, nc = sizeof VF_CRYPTO_MARKER - 1;
-	if (!s->marker[0])
-		return s->upstream ? "upstream" : NULL;
-	if (!strncmp(s->marker, VF_DARWIN_MARKER, nd))
-		return "darwin";
-	if (!strncmp(s->marker, VF_CRYPTO_MARKER, nc))
-		return "crypto";
-	return "other";
 }
 
 static const char *cause(const struct vf_slice *s)
@@ -94,7 +152,7 @@ static const char *cause(const struct vf_slice *s)
 
 static void add_cause(struct sb *out, const struct vf_slice *s)
 {
-	if (!s->elf || !vf_elf_cause(out, s))
+	if (!s->elf || !elf_cause(out, s))
 		sb_adds(out, cause(s));
 }
 
@@ -126,7 +184,7 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 				sb_adds(out, " (upstream detection)");
 			sb_addf(out, ": %s", vf_expect_name(s->expected));
 			if (s->elf)
-				vf_elf_text(out, s);
+				elf_text(out, s);
 			sb_addf(out, ": %s", s->ok ? "ok" : "FAIL");
 			if (!s->ok) {
 				sb_adds(out, " (");
@@ -164,7 +222,7 @@ void vf_format_json(struct sb *out, const struct vf_result *r)
 			jw_str(&w, "expected", vf_expect_name(s->expected));
 			jw_bool(&w, "ok", s->ok);
 			if (s->elf)
-				vf_elf_json(&w, s);
+				elf_json(&w, s);
 			jw_end(&w);
 		}
 		jw_end(&w);

@@ -12,50 +12,6 @@
 #include "macho_format.h"
 #include "verify_int.h"
 
-const char *const vf_upstream_funcs[] = {
-	"internal/cpu.sysctlbynameInt32", /* Go 1.25+ cpu_darwin.go, pushed by runtime */
-	"internal/cpu.getsysctlbyname",   /* Go 1.16 .. 1.24 cpu_arm64_darwin.go */
-	"internal/cpu.sysctlEnabled",     /* usually inlined into osInit */
-	NULL,
-};
-
-void vf_want_init(struct vf_want *want, const char *prefix,
-		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
-{
-	memset(want, 0, sizeof *want);
-	want->prefix = prefix ? prefix : VF_DEFAULT_MARKER;
-	want->plen = strlen(want->prefix);
-	/* Asked for a darwin-parity marker (the shim passes the exact one it
-	 * applied), the sysctl functions are that overlay's own: they must not
-	 * excuse a missing marker as upstream's fix would. */
-	want->no_upstream = !strncmp(want->prefix, VF_DARWIN_MARKER, sizeof VF_DARWIN_MARKER - 1);
-	want->on_name = on_name;
-	want->on_name_ctx = ctx;
-}
-
-void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
-{
-	size_t i;
-
-	*is_marker = 0;
-	if (want->on_name)
-		want->on_name(want->on_name_ctx, name, n);
-	if (n >= want->plen && memcmp(name, want->prefix, want->plen) == 0) {
-		if (!want->found[0]) {
-			size_t k = n < sizeof want->found - 1 ? n : sizeof want->found - 1;
-			memcpy(want->found, name, k);
-			want->found[k] = 0;
-		}
-		*is_marker = 1;
-		return;
-	}
-	if (want->upstream || want->no_upstream || n < 13 || memcmp(name, "internal/cpu.", 13) != 0)
-		return;
-	for (i = 0; vf_upstream_funcs[i]; i++)
-		if (strlen(vf_upstream_funcs[i]) == n && memcmp(name, vf_upstream_funcs[i], n) == 0)
-			want->upstream = 1;
-}
-
 /* An inlined function keeps its name in funcnametab (the inline tree refers
  * to it) without a functab entry; look for it as a whole NUL-delimited name. */
 static int nametab_has(struct vf_span tab, const char *name)

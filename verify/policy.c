@@ -15,14 +15,21 @@
  * darwin + the ios tag links as macOS outside Catalyst.
  * A slice that carries a gowrap marker has no upstream detection: its
  * sysctl code is the darwin-parity overlay's own. --variant
- * (vf_require_variant) then asks for one feature set. */
+ * (vf_require_variant) then asks for one feature set, told by the marker's
+ * name (vf_slice_variant).
+ * ELF slices (android, linux) get the same rule for internal/cpu's marker —
+ * forbidden, as on every non-iOS target: the runtime fills std's HWCap — and
+ * on arm64 android/linux Go code (and an ELF whose GOOS cannot be read: fail
+ * closed) every known copy with code in the slice must carry its fix's
+ * marker, whatever --expect says of internal/cpu: without it the copy's
+ * HWCap stays 0 (deps/README.md). */
 #include "compat.h"
 #include <string.h>
 
 #include "macho_format.h"
 #include "verify_int.h"
 
-int vf_is_ios_family(uint32_t p)
+static int ios_family(uint32_t p)
 {
 	switch (p) {
 	case PLATFORM_IOS:
@@ -38,7 +45,7 @@ int vf_is_ios_family(uint32_t p)
 	}
 }
 
-void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
+static void marker_policy(struct vf_slice *s, enum vf_expect requested)
 {
 	int arm64 = s->cputype == CPU_TYPE_ARM64;
 
@@ -51,7 +58,7 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
 			    : s->upstream ? VF_EXPECT_NONE : VF_EXPECT_REQUIRED;
 	else if (requested != VF_EXPECT_AUTO)
 		s->expected = requested;
-	else if (arm64 && (vf_is_ios_family(s->platform) || s->platform == 0))
+	else if (arm64 && (ios_family(s->platform) || s->platform == 0))
 		s->expected = s->upstream ? VF_EXPECT_NONE : VF_EXPECT_REQUIRED;
 	else
 		s->expected = VF_EXPECT_FORBIDDEN;
@@ -62,6 +69,37 @@ void vf_apply_policy(struct vf_slice *s, enum vf_expect requested)
 		s->ok = s->marker[0] == 0;
 	else
 		s->ok = 1;
+}
+
+/* Every known copy with code here carries its fix, where one is asked. */
+static void copies_policy(struct vf_slice *sl)
+{
+	sl->deps_asked = sl->is_go && sl->cputype == CPU_TYPE_ARM64 &&
+			 sl->platform != VF_PLATFORM_OTHER_ELF;
+	if (sl->deps_asked && (sl->deps_code & ~sl->deps_fixed))
+		sl->ok = 0;
+}
+
+void vf_decide(struct vf_input *in, enum vf_expect requested)
+{
+	for (size_t i = 0; i < in->nslices; i++) {
+		struct vf_slice *s = &in->slices[i];
+		marker_policy(s, requested);
+		if (s->elf)
+			copies_policy(s);
+	}
+}
+
+const char *vf_slice_variant(const struct vf_slice *s)
+{
+	static const size_t nd = sizeof VF_DARWIN_MARKER - 1, nc = sizeof VF_CRYPTO_MARKER - 1;
+	if (!s->marker[0])
+		return s->upstream ? "upstream" : NULL;
+	if (!strncmp(s->marker, VF_DARWIN_MARKER, nd))
+		return "darwin";
+	if (!strncmp(s->marker, VF_CRYPTO_MARKER, nc))
+		return "crypto";
+	return "other";
 }
 
 int vf_require_variant(struct vf_result *r, const char *want)
@@ -85,36 +123,6 @@ int vf_require_variant(struct vf_result *r, const char *want)
 			s->ok = 0;
 			s->want_variant = !strcmp(want, "darwin") ? "darwin" : "crypto";
 		}
-	}
-	return 0;
-}
-
-/* xcodebuild's library identifiers: <platform>-<archs>[-<variant>], e.g.
- * ios-arm64, ios-arm64_x86_64-simulator, ios-arm64_x86_64-maccatalyst,
- * tvos-arm64, xros-arm64-simulator, macos-arm64_x86_64. */
-uint32_t vf_platform_from_dirname(const char *name)
-{
-	static const struct { const char *os; uint32_t dev, sim; } t[] = {
-		{ "ios", PLATFORM_IOS, PLATFORM_IOSSIMULATOR },
-		{ "tvos", PLATFORM_TVOS, PLATFORM_TVOSSIMULATOR },
-		{ "watchos", PLATFORM_WATCHOS, PLATFORM_WATCHOSSIMULATOR },
-		{ "xros", PLATFORM_VISIONOS, PLATFORM_VISIONOSSIMULATOR },
-		{ "macos", PLATFORM_MACOS, 0 },
-	};
-	const char *dash = strchr(name, '-'), *last = strrchr(name, '-');
-	size_t i, n;
-
-	if (!dash)
-		return 0;
-	n = (size_t)(dash - name);
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		if (strlen(t[i].os) != n || strncmp(name, t[i].os, n) != 0)
-			continue;
-		if (last != dash && strcmp(last, "-simulator") == 0)
-			return t[i].sim;
-		if (last != dash && strcmp(last, "-maccatalyst") == 0)
-			return t[i].dev == PLATFORM_IOS ? PLATFORM_MACCATALYST : 0;
-		return t[i].dev;
 	}
 	return 0;
 }

@@ -4,7 +4,7 @@
  * .xcframework directories, report one vf_slice per architecture slice with
  * its arch, platform, Go version, whether a function named with the marker
  * prefix exists (symbol table first, else Go's pclntab) and the verdict under
- * the policy in policy.c. Readers only look at headers, load commands, the
+ * the policy in policy.c (the result types: results.h). Readers only look at headers, load commands, the
  * symbol table, __gopclntab and __go_buildinfo; every number read from a file
  * is bounds-checked (span.h) before use. Errors are one line each, in
  * vf_input.error, and never hide the other inputs. Depends on libc + common/. */
@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "marker.h"
-
+#include "results.h"
 #include "strbuf.h"
 
 #define VF_DEFAULT_MARKER "internal/cpu." GW_MARKER_FUNC
@@ -24,15 +24,6 @@
  * Neither is a prefix of the other. */
 #define VF_DARWIN_MARKER "internal/cpu." GW_MARKER_FUNC "Darwin"
 #define VF_CRYPTO_MARKER "internal/cpu." GW_MARKER_FUNC "V"
-
-/* VF_EXPECT_IOS_BUILD (the go shim's request): the file was built for an
- * iOS-family arm64 target (GOOS=ios, or darwin with the ios tag), so each
- * arm64 Go slice needs the marker whatever platform its load commands name
- * (darwin + the ios tag links as macOS unless it is Catalyst), except where
- * upstream's detection is in the slice; other Go slices forbid it. */
-enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXPECT_NONE,
-		 VF_EXPECT_IOS_BUILD };
-enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
 
 struct vf_opts {
 	const char *marker;      /* prefix without the leading '_'; NULL = default */
@@ -44,70 +35,35 @@ struct vf_opts {
 	void *on_name_ctx;
 };
 
-struct vf_slice {
-	uint32_t cputype, cpusubtype;
-	uint32_t platform;       /* PLATFORM_*; 0 = unknown */
-	int is_go;               /* has __gopclntab or __go_buildinfo */
-	int upstream;            /* internal/cpu has darwin sysctl detection */
-	int hidden;              /* lipo -hideARM64 entry */
-	char goversion[64];      /* "" = none found */
-	char marker[128];        /* full name of the marker function; "" = none */
-	enum vf_found found_in;
-	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
-	int ok;
-	const char *want_variant; /* the --variant this slice falls short of, else NULL */
-	/* ELF slices (android.c): bit i stands for vf_known_copies[i]. */
-	int elf;
-	int deps_asked;          /* arm64 linux/android Go code: each copy's fix required */
-	uint32_t deps_code;      /* the copy has functions here */
-	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
+/* The known copies of Go's internal/cpu whose HWCap nothing fills on
+ * linux/android arm64 and which deps/ fixes there (copies.c; path == NULL
+ * ends the list; at most 32). deps/ finds copies by blob id, never by path;
+ * readers of built files see only names, so this is the one list of the
+ * paths those bytes ship under, each with the bytes it ships: file and blob
+ * are a row of deps/table.c (DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT), and
+ * every module such a row names is the module of a copy here
+ * (tests/unit/copies_check.c holds the two tables to each other). A copy's
+ * code in an arm64 linux/android slice requires its `<path>.gowrapMarkerV...`. */
+struct vf_copy {
+	const char *path;   /* import path: the package's names start `<path>.` */
+	const char *module; /* "<module path> <version>" the bytes were hashed from */
+	const char *file;   /* the base name deps/table.c knows the bytes by */
+	const char *blob;   /* their git blob id */
 };
-
-/* Platforms of ELF slices, past Mach-O's PLATFORM_* numbers: GOOS from the
- * build info; ELF when it cannot be read (treated as linux/android: fail
- * closed); OTHER_ELF for another GOOS (no copy's fix asked). */
-#define VF_PLATFORM_ANDROID 0x10001u
-#define VF_PLATFORM_LINUX 0x10002u
-#define VF_PLATFORM_ELF 0x10003u
-#define VF_PLATFORM_OTHER_ELF 0x10004u
-
-/* The import paths of the known copies of Go's internal/cpu whose HWCap
- * nothing fills on linux/android arm64 and which deps/ fixes there
- * (deps/table.c: DP_FAM_LINUX, DP_DEFECT rows), NULL-terminated; at most 32.
- * deps/ finds copies by blob id, never by path; readers of built files see
- * only names, so this is the one list of the paths those bytes ship under
- * (copies.c). A copy's code in an arm64 linux/android slice requires its
- * `<path>.gowrapMarkerV...`. */
-extern const char *const vf_known_copies[];
-
-struct vf_input {
-	char *path;
-	char *error;             /* one line, NULL when read fine */
-	struct vf_slice *slices;
-	size_t nslices, cap;
-};
-
-struct vf_result {
-	struct vf_input *inputs;
-	size_t n, cap;
-};
+extern const struct vf_copy vf_known_copies[];
 
 /* Read path (file or bundle directory) and append one vf_input per file
- * found to r (a directory that cannot be walked appends one with an error). */
+ * found to r (a directory that cannot be walked appends one with an error),
+ * every slice decided by policy.c with o->expect (check.c). */
 void vf_scan_path(struct vf_result *r, const char *path, const struct vf_opts *o);
 
-/* Parse an in-memory file into in (in->path must be set by the caller).
- * hint_platform is used for slices that name no platform (0 = none).
- * Returns 0, or -1 with in->error set. */
+/* Parse an in-memory file into in (in->path must be set by the caller) and
+ * decide its slices as vf_scan_path does. hint_platform is used for slices
+ * that name no platform (0 = none). Returns 0, or -1 with in->error set. */
 int vf_scan_buffer(struct vf_input *in, const void *data, size_t len,
 		   uint32_t hint_platform, const struct vf_opts *o);
 
-/* 0 all as expected, 1 some slice falls short, 2 some input unreadable. */
-int vf_result_status(const struct vf_result *r);
-void vf_result_release(struct vf_result *r);
-void vf_input_release(struct vf_input *in);
-
-/* Which detection a slice's internal/cpu carries: "darwin" (a darwin-parity
+/* Which detection a slice's internal/cpu carries (policy.c): "darwin" (a darwin-parity
  * marker), "crypto" (the four-bit marker), "upstream" (no marker, upstream's
  * own sysctl detection), "other" (a marker found with another --marker
  * prefix), or NULL (none). */
@@ -145,7 +101,7 @@ int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expe
 /* Is path a Go package archive (`go build -o` of a non-main package, or
  * -buildmode=archive): an ar file whose first member is __.PKGDEF? Such a file
  * holds compiled Go objects, not linked code, so no marker can be in it.
- * 1 yes, 0 no (or unreadable). */
+ * 1 yes, 0 no (or unreadable). (sniff.c) */
 int vf_is_go_package_archive(const char *path);
 
 /* Per-package markers (names.c): every function name in path that is

@@ -1,21 +1,43 @@
-/* verify_int.h — how the readers inside verify/ talk to each other.
+/* verify_int.h — how the files inside verify/ talk to each other.
  *
- * Promise: internal only (never included outside verify/). A reader fills a
- * vf_obj with the facts of one thin Mach-O; container.c groups objects into
- * slices; policy.c decides what each slice must show. Every reader returns 0
- * or -1 after writing a one-line reason into its struct sb *err. */
+ * Promise: internal only (never included outside verify/). Three layers in
+ * this order, a file using only its own layer and the ones before it
+ * (results.h and span.h under all), for Mach-O and ELF alike —
+ * tests/layout.bats checks the file graph:
+ *   readers turn bytes into facts and never judge them: sniff.c (what a file
+ *     is), want.c (which names are looked for), macho.c (one thin Mach-O into
+ *     a vf_obj), pclntab.c, buildinfo.c, elf.c (an ELF file's names into a
+ *     vf_elf), elfslice.c (an ELF file as one slice), container.c (fat and ar
+ *     into slices), walk.c (paths and bundles into inputs);
+ *   policy.c decides what each slice must show (expected, ok, the copies'
+ *     fixes, the variant);
+ *   output.c writes results (text, JSON, the one-line failure).
+ * check.c joins them (vf_scan_path, vf_scan_buffer, vf_check_output), and
+ * so do zipin.c for symcheck's .aar/.apk inputs and names.c for the
+ * per-package markers. Every reader returns 0 or -1 after writing a
+ * one-line reason into its struct sb *err. */
 #ifndef GOWRAP_VERIFY_INT_H
 #define GOWRAP_VERIFY_INT_H
 
 #include "jsonw.h"
+#include "results.h"
 #include "span.h"
 #include "strbuf.h"
 #include "verify.h"
 
-/* Function names whose presence proves internal/cpu reads sysctl on this
- * slice: upstream's detection (golang/go@8058a577), compiled only where
- * cpu_darwin.go / cpu_arm64_darwin.go build. Stock Go ≤ 1.27 never builds them
- * for ios or for darwin with the ios tag. */
+/* --- readers ------------------------------------------------------------ */
+
+/* sniff.c: what a file's first bytes say it is (too short = other). */
+enum vf_kind { VF_KIND_OTHER, VF_KIND_MACHO, VF_KIND_FAT, VF_KIND_AR };
+enum vf_kind vf_sniff(struct vf_span s);
+int vf_is_elf(struct vf_span s);
+/* Does path start like a zip archive (zipin.c reads it; libc only here)? */
+int vf_is_zip_file(const char *path);
+
+/* want.c: function names whose presence proves internal/cpu reads sysctl on
+ * this slice: upstream's detection (golang/go@8058a577), compiled only where
+ * cpu_darwin.go / cpu_arm64_darwin.go build. Stock Go ≤ 1.27 never builds
+ * them for ios or for darwin with the ios tag. */
 extern const char *const vf_upstream_funcs[];
 
 struct vf_want {
@@ -28,6 +50,15 @@ struct vf_want {
 	void *on_name_ctx;
 };
 
+/* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
+ * handed to on_name(ctx, ...) when on_name is set. */
+void vf_want_init(struct vf_want *want, const char *prefix,
+		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx);
+
+/* Does name (no leading '_') match want? Updates want. */
+void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
+
+/* macho.c: the facts of one thin Mach-O. */
 struct vf_obj {
 	uint32_t cputype, cpusubtype;
 	uint32_t platform;
@@ -37,12 +68,6 @@ struct vf_obj {
 	char marker[128];
 	enum vf_found found_in;
 };
-
-/* container.c: what a file's first bytes say it is (too short = other). */
-enum vf_kind { VF_KIND_OTHER, VF_KIND_MACHO, VF_KIND_FAT, VF_KIND_AR };
-enum vf_kind vf_sniff(struct vf_span s);
-
-/* macho.c: one thin Mach-O. */
 int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj, struct sb *err);
 
 /* pclntab.c: look through the function table for want's names. */
@@ -56,19 +81,9 @@ struct vf_addrmap {
 };
 void vf_buildinfo_version(struct vf_span file, struct vf_span bi, const struct vf_addrmap *m,
 			  char *out, size_t outsz);
-
-/* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
- * handed to on_name(ctx, ...) when on_name is set. */
-void vf_want_init(struct vf_want *want, const char *prefix,
-		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx);
-
-/* Does name (no leading '_') match want? Updates want. */
-void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
-
-/* policy.c */
-void vf_apply_policy(struct vf_slice *s, enum vf_expect requested);
-uint32_t vf_platform_from_dirname(const char *name);
-int vf_is_ios_family(uint32_t platform);
+/* The GOOS of an inline build info as an ELF platform (VF_PLATFORM_ANDROID,
+ * _LINUX, _OTHER_ELF for another); 0 when it cannot be read. */
+uint32_t vf_buildinfo_goos(struct vf_span bi);
 
 /* elf.c: an ELF file (32/64-bit little-endian): its machine, every
  * function name (.symtab symbols, then .gopclntab) through want, where
@@ -83,19 +98,26 @@ int vf_elf_read(struct vf_span s, struct vf_want *want, struct vf_elf *e, struct
 /* The same, for the names only. */
 int vf_elf_names(struct vf_span s, struct vf_want *want, struct sb *err);
 
-/* android.c: an ELF file as one slice of in, with hint as the platform when
- * its build info names no GOOS; the ELF policy applied. abi, when not NULL,
- * is the Android ABI directory it was found in, whose machine it must be. */
-int vf_is_elf(struct vf_span s);
-int vf_scan_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char *abi,
+/* elfslice.c: an ELF file as one slice of in, with hint as the platform
+ * when its build info names no GOOS. abi, when not NULL, is the Android ABI
+ * directory it was found in, whose machine it must be. */
+int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char *abi,
 		const struct vf_opts *o, struct sb *err);
-/* output.c asks android.c for an ELF slice's platform name, its part of the
- * text line (after the marker's verdict), its JSON and its cause. */
-const char *vf_elf_platform_name(uint32_t platform);
-void vf_elf_text(struct sb *out, const struct vf_slice *s);
-void vf_elf_json(struct jw *w, const struct vf_slice *s);
-/* 1 after writing why an ELF slice's copies fall short; 0 when its cause
- * is internal/cpu's marker (or it does not fail). */
-int vf_elf_cause(struct sb *out, const struct vf_slice *s);
+
+/* container.c: an in-memory file (Mach-O, fat, ar, ELF) into in's slices;
+ * hint is the platform for slices that name none (0 = none). -1 with
+ * in->error set and no slices kept: a verdict never rests on half a file. */
+int vf_read_buffer(struct vf_input *in, const void *data, size_t len, uint32_t hint,
+		   const struct vf_opts *o);
+
+/* walk.c: path (a file, .framework or .xcframework) into one input per file
+ * found, appended to r. */
+void vf_walk_path(struct vf_result *r, const char *path, const struct vf_opts *o);
+
+/* --- policy.c ----------------------------------------------------------- */
+
+/* Every slice of in: internal/cpu's marker under requested (auto: the
+ * policy), and for an ELF slice the known copies' fixes. */
+void vf_decide(struct vf_input *in, enum vf_expect requested);
 
 #endif

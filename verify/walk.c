@@ -9,7 +9,8 @@
  * states as the fallback for objects that name none; an entry that cannot be
  * stat'ed (a dangling or looping symlink) is an input error, so a broken
  * bundle never passes on its other slices. No recursion beyond
- * that fixed shape, so symlink loops cannot trap the walk. */
+ * that fixed shape, so symlink loops cannot trap the walk. Facts only: what
+ * the slices must show is decided after the walk (check.c, policy.c). */
 #include "compat.h"
 #include <dirent.h>
 #include <errno.h>
@@ -21,17 +22,8 @@
 #include <unistd.h>
 
 #include "grow.h"
+#include "macho_format.h"
 #include "verify_int.h"
-
-static struct vf_input *new_input(struct vf_result *r, const char *path)
-{
-	struct vf_input *in;
-	r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
-	in = &r->inputs[r->n++];
-	memset(in, 0, sizeof *in);
-	in->path = gw_xstrdup(path);
-	return in;
-}
 
 static void fail(struct vf_input *in, const char *what, int err)
 {
@@ -43,7 +35,7 @@ static void fail(struct vf_input *in, const char *what, int err)
 
 static void scan_file(struct vf_result *r, const char *path, uint32_t hint, const struct vf_opts *o)
 {
-	struct vf_input *in = new_input(r, path);
+	struct vf_input *in = vf_result_add(r, path);
 	struct stat st;
 	void *map;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -73,7 +65,7 @@ static void scan_file(struct vf_result *r, const char *path, uint32_t hint, cons
 		fail(in, "cannot map", errno);
 		return;
 	}
-	vf_scan_buffer(in, map, (size_t)st.st_size, hint, o);
+	vf_read_buffer(in, map, (size_t)st.st_size, hint, o);
 	munmap(map, (size_t)st.st_size);
 }
 
@@ -154,7 +146,7 @@ static void scan_framework(struct vf_result *r, const char *dir, uint32_t hint,
 	if (h2 && !(h1 && s1.st_dev == s2.st_dev && s1.st_ino == s2.st_ino))
 		scan_file(r, p2.buf, hint, o);
 	if (!h1 && !h2) {
-		struct vf_input *in = new_input(r, dir);
+		struct vf_input *in = vf_result_add(r, dir);
 		struct sb e = SB_INIT;
 		sb_addf(&e, "framework has no binary %s", p1.buf + strlen(dir) + 1);
 		in->error = sb_detach(&e);
@@ -181,6 +173,36 @@ static int looks_binary(const char *path)
 	return vf_sniff((struct vf_span){ b, (size_t)n }) != VF_KIND_OTHER;
 }
 
+/* xcodebuild's library identifiers: <platform>-<archs>[-<variant>], e.g.
+ * ios-arm64, ios-arm64_x86_64-simulator, ios-arm64_x86_64-maccatalyst,
+ * tvos-arm64, xros-arm64-simulator, macos-arm64_x86_64. */
+static uint32_t platform_from_dirname(const char *name)
+{
+	static const struct { const char *os; uint32_t dev, sim; } t[] = {
+		{ "ios", PLATFORM_IOS, PLATFORM_IOSSIMULATOR },
+		{ "tvos", PLATFORM_TVOS, PLATFORM_TVOSSIMULATOR },
+		{ "watchos", PLATFORM_WATCHOS, PLATFORM_WATCHOSSIMULATOR },
+		{ "xros", PLATFORM_VISIONOS, PLATFORM_VISIONOSSIMULATOR },
+		{ "macos", PLATFORM_MACOS, 0 },
+	};
+	const char *dash = strchr(name, '-'), *last = strrchr(name, '-');
+	size_t i, n;
+
+	if (!dash)
+		return 0;
+	n = (size_t)(dash - name);
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		if (strlen(t[i].os) != n || strncmp(name, t[i].os, n) != 0)
+			continue;
+		if (last != dash && strcmp(last, "-simulator") == 0)
+			return t[i].sim;
+		if (last != dash && strcmp(last, "-maccatalyst") == 0)
+			return t[i].dev == PLATFORM_IOS ? PLATFORM_MACCATALYST : 0;
+		return t[i].dev;
+	}
+	return 0;
+}
+
 static void scan_xcframework(struct vf_result *r, const char *dir, const struct vf_opts *o)
 {
 	size_t n, m, i, j, before = r->n;
@@ -188,7 +210,7 @@ static void scan_xcframework(struct vf_result *r, const char *dir, const struct 
 	struct sb p = SB_INIT, q = SB_INIT;
 
 	if (!slices) {
-		fail(new_input(r, dir), "cannot read directory", errno);
+		fail(vf_result_add(r, dir), "cannot read directory", errno);
 		return;
 	}
 	for (i = 0; i < n; i++) {
@@ -201,22 +223,22 @@ static void scan_xcframework(struct vf_result *r, const char *dir, const struct 
 		if (stat(p.buf, &st)) {
 			/* a dangling or looping link where a slice should be:
 			 * report it, never pass the bundle without it */
-			fail(new_input(r, p.buf), "cannot stat", errno);
+			fail(vf_result_add(r, p.buf), "cannot stat", errno);
 			continue;
 		}
 		if (!S_ISDIR(st.st_mode) || strcmp(slices[i], "_CodeSignature") == 0)
 			continue;
-		hint = vf_platform_from_dirname(slices[i]);
+		hint = platform_from_dirname(slices[i]);
 		ents = list_dir(p.buf, &m);
 		if (!ents) {
-			fail(new_input(r, p.buf), "cannot read directory", errno);
+			fail(vf_result_add(r, p.buf), "cannot read directory", errno);
 			continue;
 		}
 		for (j = 0; j < m; j++) {
 			sb_reset(&q);
 			sb_addf(&q, "%s/%s", p.buf, ents[j]);
 			if (stat(q.buf, &st)) {
-				fail(new_input(r, q.buf), "cannot stat", errno);
+				fail(vf_result_add(r, q.buf), "cannot stat", errno);
 				continue;
 			}
 			if (S_ISDIR(st.st_mode) && has_suffix(ents[j], ".framework"))
@@ -228,18 +250,18 @@ static void scan_xcframework(struct vf_result *r, const char *dir, const struct 
 	}
 	free_list(slices, n);
 	if (r->n == before)
-		new_input(r, dir)->error = gw_xstrdup("xcframework holds no frameworks or libraries");
+		vf_result_add(r, dir)->error = gw_xstrdup("xcframework holds no frameworks or libraries");
 	sb_release(&p);
 	sb_release(&q);
 }
 
-void vf_scan_path(struct vf_result *r, const char *path, const struct vf_opts *o)
+void vf_walk_path(struct vf_result *r, const char *path, const struct vf_opts *o)
 {
 	struct stat st;
 	struct sb tmp = SB_INIT;
 
 	if (stat(path, &st)) {
-		fail(new_input(r, path), "cannot stat", errno);
+		fail(vf_result_add(r, path), "cannot stat", errno);
 		return;
 	}
 	if (!S_ISDIR(st.st_mode)) {
@@ -251,7 +273,7 @@ void vf_scan_path(struct vf_result *r, const char *path, const struct vf_opts *o
 	else if (has_suffix(base(path, &tmp), ".framework"))
 		scan_framework(r, path, 0, o);
 	else
-		new_input(r, path)->error =
+		vf_result_add(r, path)->error =
 			gw_xstrdup("a directory that is neither .framework nor .xcframework");
 	sb_release(&tmp);
 }

@@ -31,15 +31,6 @@ struct lib {
 	char abi[32];            /* "" when longer: then any machine is taken */
 };
 
-static struct vf_input *new_input(struct vf_result *r, const char *path)
-{
-	r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
-	struct vf_input *in = &r->inputs[r->n++];
-	memset(in, 0, sizeof *in);
-	in->path = gw_xstrdup(path);
-	return in;
-}
-
 /* A name that leaves the archive's root where it is extracted: absolute,
  * a `..` component, or a backslash (a separator on Windows). */
 static int climbs(const char *name)
@@ -204,13 +195,13 @@ static void scan_member(struct vf_result *r, zip_t *za, const char *zpath, const
 		struct vf_span s = { buf, (size_t)got };
 		if (!vf_is_elf(s))
 			sb_adds(&why, "not an ELF file (Android loads only ELF libraries)");
-		else
-			vf_scan_elf(&in, s, VF_PLATFORM_ANDROID, l->abi[0] ? l->abi : NULL, o, &why);
+		else if (!vf_read_elf(&in, s, VF_PLATFORM_ANDROID, l->abi[0] ? l->abi : NULL, o, &why))
+			vf_decide(&in, o ? o->expect : VF_EXPECT_AUTO);
 	}
 	if (why.len) {
 		struct sb e = SB_INIT;
 		sb_addf(&e, "%s: %s", name.buf, why.buf);
-		new_input(r, zpath)->error = sb_detach(&e);
+		vf_result_add(r, zpath)->error = sb_detach(&e);
 		vf_input_release(&in);
 	} else {
 		r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
@@ -244,7 +235,7 @@ void vf_scan_zip_buffer(struct vf_result *r, const char *path, const void *data,
 		for (size_t i = 0; i < n; i++)
 			scan_member(r, za, path, &libs[i], o, max_member, &total);
 	if (err.len)
-		new_input(r, path)->error = sb_detach(&err);
+		vf_result_add(r, path)->error = sb_detach(&err);
 	if (za)
 		zip_discard(za);
 	zip_error_fini(&ze);
@@ -270,7 +261,7 @@ void vf_scan_any(struct vf_result *r, const char *path, const struct vf_opts *o)
 	if (map == MAP_FAILED) {
 		struct sb m = SB_INIT;
 		sb_addf(&m, "cannot map: %s", strerror(e));
-		new_input(r, path)->error = sb_detach(&m);
+		vf_result_add(r, path)->error = sb_detach(&m);
 		return;
 	}
 	vf_scan_zip_buffer(r, path, map, (size_t)st.st_size, o, VF_ZIP_MAX_MEMBER);

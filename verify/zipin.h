@@ -2,8 +2,9 @@
  *
  * Promise: a zip file yields one vf_input per native library Android would
  * load from it — every `jni/<abi>/lib*.so` (an .aar) and `lib/<abi>/lib*.so`
- * (an .apk) — named `ZIP!/MEMBER`, each read as an ELF slice (android.c)
- * with android as its platform unless its build info says otherwise. A zip
+ * (an .apk) — named `ZIP!/MEMBER`, each read as an ELF slice (elfslice.c)
+ * with android as its platform unless its build info says otherwise, and
+ * decided by policy.c. A zip
  * that cannot be trusted as a whole (libzip refuses it, too many entries, a
  * name that climbs out of the archive, no library at all) is one input with
  * an error, and so is each member that cannot be read (larger or smaller
@@ -22,9 +23,6 @@
 
 /* What symcheck reads of one member: Go's Android libraries are tens of MB. */
 #define VF_ZIP_MAX_MEMBER (512ull << 20)
-
-/* Does path start like a zip archive (android.c: libc only)? */
-int vf_is_zip_file(const char *path);
 
 /* path: a zip file or anything vf_scan_path reads (zipin.c; zipnone.c,
  * linked by `make LIBZIP=no`, refuses every zip). */

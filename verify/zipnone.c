@@ -3,9 +3,7 @@
  * libzip exists). A zip is refused as unreadable (exit 2), so such a build
  * can never pass an .aar or .apk it did not read. */
 #include "compat.h"
-#include <string.h>
 
-#include "grow.h"
 #include "verify_int.h"
 #include "zipin.h"
 
@@ -15,10 +13,7 @@ void vf_scan_any(struct vf_result *r, const char *path, const struct vf_opts *o)
 		vf_scan_path(r, path, o);
 		return;
 	}
-	r->inputs = gw_grow(r->inputs, &r->cap, r->n + 1, sizeof *r->inputs);
-	struct vf_input *in = &r->inputs[r->n++];
-	memset(in, 0, sizeof *in);
-	in->path = gw_xstrdup(path);
-	in->error = gw_xstrdup("a zip archive, and this symcheck was built without libzip "
-			       "(make LIBZIP=no): rebuild it with libzip to read .aar and .apk files");
+	vf_result_add(r, path)->error =
+		gw_xstrdup("a zip archive, and this symcheck was built without libzip "
+			   "(make LIBZIP=no): rebuild it with libzip to read .aar and .apk files");
 }

@@ -79,3 +79,16 @@ symcheck_refused() {
 	[ "$(printf '%s\n' "$stderr" | wc -l)" -eq 1 ] || { echo "$1: $stderr"; return 1; }
 	[[ "$stderr" == "symcheck: $1: "* ]] || { echo "$1: $stderr"; return 1; }
 }
+
+# nofix_gocache: the build cache for a build whose compiles go through a
+# -toolexec with gowrap-toolexec's identity that leaves the copy unfixed (as
+# a poisoned cache would). It must hold no entry of a fixed build; entries of
+# other unfixed builds are what it is about, so under tests/run.sh every
+# suite shares one (GOWRAP_TEST_SHARED), else it is the test's own.
+nofix_gocache() {
+	if [ -n "${GOWRAP_TEST_SHARED:-}" ]; then
+		echo "$GOWRAP_TEST_SHARED/gocache-nofix"
+	else
+		echo "$BATS_TEST_TMPDIR/gocache-nofix"
+	fi
+}

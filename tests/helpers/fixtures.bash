@@ -1,6 +1,8 @@
 # tests/helpers/fixtures.bash — real Apple Mach-O fixtures built at test time
 # from the real Go on PATH and the stand-in Apple toolchain.
 # Nothing binary is committed; everything here is rebuilt from source.
+# Built without -trimpath (no test asserts on paths), so their std packages
+# share cache entries with the other suites' builds of the same target.
 #
 # Stable interface (other suites may source this file):
 #   fx_init                 set FX_DIR (cache dir) and tool paths; idempotent.
@@ -193,7 +195,7 @@ _fx_go() {
 	if [ "$cc" != - ]; then cgo=1; ccpath="$FX_APPLE/bin/cc-$cc"; fi
 	(cd "$src" && env GOTOOLCHAIN=local GOFLAGS= GOOS="$goos" GOARCH="$goarch" \
 		CGO_ENABLED=$cgo ${ccpath:+CC="$ccpath"} \
-		"$FX_GO" build -trimpath "${args[@]}" "$@" -o "$tmp" .) || {
+		"$FX_GO" build "${args[@]}" "$@" -o "$tmp" .) || {
 		echo "fixtures: go build of $(basename "$out") failed" >&2
 		rm -f "$tmp" "${tmp%.*}.h"
 		return 1

@@ -11,6 +11,14 @@
 #                             structure (ios no longer selects
 #                             cpu_arm64_other.go; the darwin files cover ios)
 #   gr_go DIR ARGS...         run DIR/bin/go with GOROOT=DIR, no GOFLAGS
+#   gr_go127_install SDK BIN  `gowrap toolchain install go1.27.3 --sdk SDK
+#                             --bin BIN` (its output and status are the
+#                             install's); under tests/run.sh SDK and BIN are
+#                             the run's one shared install (GOWRAP_TEST_SHARED),
+#                             so the 253 MB tree is laid out once per run and
+#                             every later install is the idempotent no-op
+#   gr_go127_root             a real Go 1.27.3 GOROOT to compile with: the
+#                             run's shared install, else a copy for this file
 
 gr_go127_modcache() {
 	local mc dir
@@ -48,4 +56,45 @@ gr_go() {
 	local root="$1"
 	shift
 	GOROOT="$root" GOFLAGS= GOTOOLCHAIN=local "$root/bin/go" "$@"
+}
+
+# _gr_locked CMD...: CMD under the run-wide lock (mkdir is atomic on every
+# filesystem and every OS the suites run on; flock(1) is Linux-only).
+_gr_locked() {
+	local lock="$GOWRAP_TEST_SHARED/go127.lock" rc=0 i=0
+	until mkdir "$lock" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -lt 1200 ] || { echo "goroot: $lock held for 10 minutes" >&2; return 1; }
+		sleep 0.5
+	done
+	"$@" || rc=$?
+	rmdir "$lock"
+	return $rc
+}
+
+gr_go127_install() {
+	local sdk="$1" bin="$2"
+	if [ -n "${GOWRAP_TEST_SHARED:-}" ]; then
+		sdk="$GOWRAP_TEST_SHARED/sdk" bin="$GOWRAP_TEST_SHARED/sdkbin"
+		_gr_locked env -u GOSUMDB "$GOWRAP" toolchain install go1.27.3 --sdk "$sdk" --bin "$bin"
+	else
+		env -u GOSUMDB "$GOWRAP" toolchain install go1.27.3 --sdk "$sdk" --bin "$bin"
+	fi
+}
+
+# gr_go127_bin SDKBIN: where gr_go127_install put the launcher.
+gr_go127_bin() {
+	if [ -n "${GOWRAP_TEST_SHARED:-}" ]; then echo "$GOWRAP_TEST_SHARED/sdkbin"; else echo "$1"; fi
+}
+
+gr_go127_root() {
+	local d
+	if [ -n "${GOWRAP_TEST_SHARED:-}" ]; then
+		gr_go127_install - - >/dev/null || return 1
+		echo "$GOWRAP_TEST_SHARED/sdk/go1.27.3"
+		return
+	fi
+	d="$BATS_FILE_TMPDIR/go1.27.3"
+	[ -x "$d/bin/go" ] || gr_full_copy "$(gr_go127_modcache)" "$d" || return 1
+	echo "$d"
 }

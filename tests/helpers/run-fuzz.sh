@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# run-fuzz.sh BINARY SECONDS — run the symcheck libFuzzer target for a bounded
-# time (`make fuzz`, CI). Seeds: tests/malformed/*.bin (synthetic Mach-O, fat,
+# run-fuzz.sh BINARY SECONDS — run one libFuzzer target of build/fuzz/ for a
+# bounded time (`make fuzz`, CI), each in its own work directory beside it
+# (BINARY's name less _fuzz, then -work; FUZZ_WORK names another parent).
+#
+# symcheck_fuzz: seeds tests/malformed/*.bin (synthetic Mach-O, fat,
 # ar, pclntab 1.16/1.18/1.20 layouts, and their broken variants) plus, when
 # present, the real fixtures of tests/helpers/fixtures.bash
 # ($GOWRAP_FIXTURES or $FUZZ_FIXTURES), cut to their first 64 KiB (headers,
@@ -8,28 +11,34 @@
 # ELF64 little-endian object (sections, symbols, a marker-named function)
 # compiled here by clang for the ELF reader behind `symcheck --markers`. The
 # malformed corpus holds hand-made ELF files and .aar/.apk zips too.
+# cmdline_fuzz, record_fuzz, proto_fuzz: seeds and a dictionary from
+# tests/helpers/fuzz-seeds.py (cmdline's from tests/unit/cmdline.corpus).
 # Prints the final exec count; exits non-zero if the fuzzer found a crash.
 set -euo pipefail
 bin="$1"
 secs="${2:-60}"
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-work="${FUZZ_WORK:-$(dirname "$bin")/fuzz-work}"
+name="$(basename "$bin")"
+name="${name%_fuzz}"
+work="${FUZZ_WORK:-$(dirname "$bin")}/$name-work"
 mkdir -p "$work/corpus" "$work/seeds" "$work/artifacts"
-cp "$root"/tests/malformed/*.bin "$work/seeds/" 2>/dev/null || true
-fx="${FUZZ_FIXTURES:-${GOWRAP_FIXTURES:-}}"
-if [ -n "$fx" ] && [ -d "$fx" ]; then
-	for f in "$fx"/*; do
-		[ -f "$f" ] || continue
-		case "$f" in *.h|*.json|*.go|*.mod) continue ;; esac
-		head -c 65536 "$f" >"$work/seeds/fx-$(basename "$f")"
-	done
-fi
-if command -v clang >/dev/null; then
-	printf '%s\n' 'void m(void) __asm__("internal/cpu.gowrapMarkerV1");' 'void m(void) {}' \
-		'int main(void) { m(); return 0; }' >"$work/elf-seed.c"
-	clang --target=aarch64-linux-gnu -c -o "$work/seeds/elf-arm64.o" "$work/elf-seed.c" 2>/dev/null || true
-fi
-cat >"$work/dict" <<'DICT'
+
+symcheck_seeds() {
+	cp "$root"/tests/malformed/*.bin "$work/seeds/" 2>/dev/null || true
+	fx="${FUZZ_FIXTURES:-${GOWRAP_FIXTURES:-}}"
+	if [ -n "$fx" ] && [ -d "$fx" ]; then
+		for f in "$fx"/*; do
+			[ -f "$f" ] || continue
+			case "$f" in *.h|*.json|*.go|*.mod) continue ;; esac
+			head -c 65536 "$f" >"$work/seeds/fx-$(basename "$f")"
+		done
+	fi
+	if command -v clang >/dev/null; then
+		printf '%s\n' 'void m(void) __asm__("internal/cpu.gowrapMarkerV1");' 'void m(void) {}' \
+			'int main(void) { m(); return 0; }' >"$work/elf-seed.c"
+		clang --target=aarch64-linux-gnu -c -o "$work/seeds/elf-arm64.o" "$work/elf-seed.c" 2>/dev/null || true
+	fi
+	cat >"$work/dict" <<'DICT'
 "\x7fELF\x02\x01"
 ".symtab"
 ".strtab"
@@ -63,14 +72,31 @@ cat >"$work/dict" <<'DICT'
 "\x02\x00\x00\x00"
 "\x0c\x00\x00\x01"
 DICT
+}
+
+case "$name" in
+symcheck)
+	symcheck_seeds
+	max_len=65536
+	;;
+cmdline | record | proto)
+	python3 "$root/tests/helpers/fuzz-seeds.py" "$name" "$work/seeds" "$work/dict"
+	# proto: room for stderr lines longer than the relay's fields
+	max_len=$([ "$name" = proto ] && echo 16384 || echo 4096)
+	;;
+*)
+	echo "run-fuzz.sh: no seeds for $name" >&2
+	exit 2
+	;;
+esac
 log="$work/fuzz.log"
 set +e
-"$bin" -max_total_time="$secs" -max_len=65536 -timeout=5 -rss_limit_mb=1024 \
+"$bin" -max_total_time="$secs" -max_len="$max_len" -timeout=5 -rss_limit_mb=1024 \
 	-print_final_stats=1 -dict="$work/dict" -artifact_prefix="$work/artifacts/" \
 	"$work/corpus" "$work/seeds" >"$log" 2>&1
 rc=$?
 set -e
 execs=$(grep -E 'stat::number_of_executed_units' "$log" | awk '{print $2}' | tail -1)
 tail -n 12 "$log" | grep -E 'cov:|stat::|ERROR|SUMMARY' || true
-echo "fuzz: ${secs}s, ${execs:-?} executions, exit $rc (log: $log)"
+echo "fuzz $name: ${secs}s, ${execs:-?} executions, exit $rc (log: $log)"
 exit $rc

@@ -362,7 +362,7 @@ def main():
     android(good)
 
 
-# --- Android: ELF and zip (symcheck's android.c, zipin.c) -------------------
+# --- Android: ELF and zip (symcheck's elfslice.c, zipin.c) -----------------
 
 EM_AARCH64, EM_X86_64, EM_ARM, EM_386 = 183, 62, 40, 3
 UTLS = "github.com/metacubex/utls/internal/cpu"

@@ -1,0 +1,139 @@
+#!/usr/bin/env bats
+# tests/docs.bats — the docs match the code (tools/docscheck.py): every path
+# README.md, CONTRIBUTING.md, the module READMEs and the C sources' comments
+# name exists; each module
+# README's file table is its folder's .c/.h files; the exit codes and the
+# GOWRAP_* variables README documents are the code's; no document speaks of
+# anything outside the project. Each check is shown to fail on a drift
+# planted in a scratch copy of the tree.
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+# A scratch copy of the tree as it is (tracked and untracked files, not the
+# ignored ones), without .git, so the checker walks it as files.
+scratch_docs() {
+	SRC="$BATS_TEST_TMPDIR/src"
+	mkdir -p "$SRC"
+	(cd "$GOWRAP_ROOT" && git ls-files -co --exclude-standard -z |
+		while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
+		tar --null -T - -c) | tar -x -C "$SRC"
+	run python3 "$SRC/tools/docscheck.py" "$SRC"
+	assert_success
+	assert_output "docs: ok"
+}
+
+docscheck() {
+	run python3 "$SRC/tools/docscheck.py" "$SRC"
+}
+
+@test "the docs match the tree: no drift in paths, file tables, exit codes, GOWRAP_* variables or references" {
+	cd "$GOWRAP_ROOT"
+	run python3 tools/docscheck.py
+	assert_success
+	assert_output "docs: ok"
+}
+
+@test "drift: a README, CONTRIBUTING or a header comment naming a file that is not there fails, naming it" {
+	scratch_docs
+	printf '\nThe shim reads its target in `targetx.c`.\n' >>"$SRC/shim/README.md"
+	printf '\nSee `deps/nosuch.c` and `tests/nosuch.bats`.\n' >>"$SRC/deps/README.md"
+	printf '\nRun `bash tests/run.sh tests/gone.bats`.\n' >>"$SRC/CONTRIBUTING.md"
+	printf '\nShared code lives in `base/`.\n' >>"$SRC/README.md"
+	printf '/* The module graph is depgraph.c'"'"'s (see shim/deps.c). */\n' >>"$SRC/gocmd/goquery.h"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^shim/README\.md:[0-9]+: names targetx\.c, which is not in the tree$'
+	assert_line --regexp '^deps/README\.md:[0-9]+: names deps/nosuch\.c, which is not in the tree$'
+	assert_line --regexp '^deps/README\.md:[0-9]+: names tests/nosuch\.bats, which is not in the tree$'
+	assert_line --regexp '^CONTRIBUTING\.md:[0-9]+: names tests/gone\.bats, which is not in the tree$'
+	assert_line --regexp '^README\.md:[0-9]+: names base/, which is not in the tree$'
+	# a header's promise naming a file that went away
+	assert_line --regexp '^gocmd/goquery\.h:[0-9]+: a comment names depgraph\.c, which is not in the tree$'
+	assert_line --regexp '^gocmd/goquery\.h:[0-9]+: a comment names shim/deps\.c, which is not in the tree$'
+	assert_line "docs: 7 drift(s)"
+}
+
+@test "drift: a module's source file missing from its README's file table, or a table naming a file not there, fails" {
+	scratch_docs
+	printf '/* new.c */\n' >"$SRC/shim/new.c"
+	printf '/* x.h */\n' >"$SRC/deps/x.h"
+	rm "$SRC/verify/zipnone.c"
+	docscheck
+	assert_failure 1
+	assert_line "shim/README.md: shim/new.c is missing from the file table"
+	assert_line "deps/README.md: deps/x.h is missing from the file table"
+	assert_line "verify/README.md: the file table names zipnone.c, which is not in verify/"
+	# a module README without a file table at all
+	python3 - "$SRC/overlay/README.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read().replace("## Files\n", "## The files\n")
+open(p, "w").write(s)
+PY
+	docscheck
+	assert_line 'overlay/README.md: no "## Files" table'
+}
+
+@test "drift: a GOWRAP_* variable the code reads but README does not document, or one README documents that the code does not define, fails" {
+	scratch_docs
+	printf '\nstatic const char *newvar(void) { return getenv("GOWRAP_NEWTHING"); }\n' >>"$SRC/deps/gate.c"
+	python3 - "$SRC/README.md" <<'PY'
+import sys
+p = sys.argv[1]
+s = open(p).read()
+row = "| `GOWRAP_GO` |"
+assert row in s
+s = s.replace(row, "| `GOWRAP_GHOST` | nothing |\n" + row, 1)
+open(p, "w").write(s)
+PY
+	printf '\nSet `GOWRAP_TYPO=1` to see more.\n' >>"$SRC/shim/README.md"
+	docscheck
+	assert_failure 1
+	assert_line "README.md: GOWRAP_NEWTHING is read by the code but not in the environment table"
+	assert_line "README.md: the environment table lists GOWRAP_GHOST, which the code does not define"
+	assert_line --regexp '^README\.md:[0-9]+: names GOWRAP_GHOST, which nothing defines$'
+	assert_line --regexp '^shim/README\.md:[0-9]+: names GOWRAP_TYPO, which nothing defines$'
+	# a name set through a #define is seen as well
+	printf '#define X_ENV "GOWRAP_VIA_DEFINE"\n' >>"$SRC/deps/state.h"
+	docscheck
+	assert_line "README.md: GOWRAP_VIA_DEFINE is read by the code but not in the environment table"
+}
+
+@test "drift: an exit code in common/exitcodes.h but not in README's table fails" {
+	scratch_docs
+	sed -i 's|^\tGW_EXIT_SETTING = 115, .*|&\n\tGW_EXIT_NEW = 116,|' "$SRC/common/exitcodes.h"
+	grep -q 'GW_EXIT_NEW = 116' "$SRC/common/exitcodes.h"
+	docscheck
+	assert_failure 1
+	assert_line --partial "README.md: the exit-code table lists [2, 100,"
+	assert_line --partial "common/exitcodes.h defines [2, 100,"
+	assert_output --partial "115, 116]"
+}
+
+@test "drift: a README speaking of this tracker's issues, seeds or files outside the repository fails; public references pass" {
+	scratch_docs
+	printf '\nMeasured after the gate (issue 14), on seed 003'"'"'s module, see #12.\n' >>"$SRC/README.md"
+	printf '\nAs research.md and ../shared/notes say, run this session.\n' >>"$SRC/overlay/README.md"
+	printf '\nPublic: golang/go#78644, #67401 and SagerNet/sing-box#4486, golang/go@8058a577; `#1/N` names.\n' \
+		>>"$SRC/CONTRIBUTING.md"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^README\.md:[0-9]+: "issue 14" speaks of an issue of this tracker$'
+	assert_line --regexp '^README\.md:[0-9]+: "seed 003" speaks of a seed$'
+	assert_line --regexp '^README\.md:[0-9]+: "#12" is no public reference \(owner/repo#N\)$'
+	assert_line --regexp '^overlay/README\.md:[0-9]+: "research\.md" speaks of a document outside the repository$'
+	assert_line --regexp '^overlay/README\.md:[0-9]+: "\.\./shared" speaks of a folder outside the repository$'
+	assert_line --regexp '^overlay/README\.md:[0-9]+: "this session" speaks of the session that wrote it$'
+	refute_line --partial "CONTRIBUTING.md"
+	assert_line "docs: 6 drift(s)"
+}
+
+@test "drift: a suite whose number of tests is not the one README's Tests table gives, or a suite with no row, fails" {
+	scratch_docs
+	printf '\n@test "one more" {\n\ttrue\n}\n' >>"$SRC/tests/common.bats"
+	printf '#!/usr/bin/env bats\n@test "new" {\n\ttrue\n}\n' >"$SRC/tests/newsuite.bats"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^README\.md: the Tests table says tests/common\.bats has [0-9]+ tests; it has [0-9]+$'
+	assert_line "README.md: the Tests table has no row for tests/newsuite.bats (1 tests)"
+}

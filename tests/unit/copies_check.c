@@ -1,0 +1,96 @@
+/* copies_check — holds verify/copies.c (the import paths symcheck requires a
+ * dependency fix of) and deps/table.c (the bytes deps/ fixes) to each other,
+ * for tests/unit.bats. Every known copy's bytes must be a row deps/ fixes on
+ * linux/android arm64 (a copy of Go's internal/cpu, DP_FAM_LINUX, DP_DEFECT),
+ * its path must lie in its module, and every module such a row names — the
+ * `(<module> <version>, ...)` of its versions — must be the module of a known
+ * copy with those bytes. So a copy added to one table only is named here.
+ * Prints one line per drift, then "N copies, M rows, K drifts"; exits 1 on
+ * any drift. */
+#include "compat.h"
+#include "table.h"
+#include "verify.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int linux_copy_row(const struct dp_row *r)
+{
+	return r->kind == DP_KIND_CPUCOPY && (r->families & DP_FAM_LINUX) && r->role == DP_DEFECT;
+}
+
+static int copy_has(const char *module, size_t n, const char *blob)
+{
+	for (size_t i = 0; vf_known_copies[i].path; i++)
+		if (strlen(vf_known_copies[i].module) == n &&
+		    memcmp(vf_known_copies[i].module, module, n) == 0 &&
+		    strcmp(vf_known_copies[i].blob, blob) == 0)
+			return 1;
+	return 0;
+}
+
+static int check_copy(const struct vf_copy *c)
+{
+	const struct dp_row *r = dp_row_find(c->file, c->blob);
+	const char *sp = strchr(c->module, ' ');
+	size_t ml = sp ? (size_t)(sp - c->module) : strlen(c->module);
+	int bad = 0;
+
+	if (!r || !linux_copy_row(r)) {
+		printf("verify/copies.c: %s ships %s blob %s, which deps/table.c does not list as a "
+		       "linux/android defect of a copy of internal/cpu\n", c->path, c->file, c->blob);
+		bad++;
+	}
+	if (!sp || strncmp(c->path, c->module, ml) != 0 || (c->path[ml] && c->path[ml] != '/')) {
+		printf("verify/copies.c: %s is not a package of the module version %s\n", c->path,
+		       c->module);
+		bad++;
+	}
+	return bad;
+}
+
+/* Each "<module> <version>" inside the row's parentheses. */
+static int check_row(const struct dp_row *r)
+{
+	const char *open = strchr(r->versions, '('), *close = open ? strchr(open, ')') : NULL;
+	int bad = 0;
+
+	for (const char *p = open && close ? open + 1 : NULL; p && p < close;) {
+		size_t n = strcspn(p, ",)");
+		if (!copy_has(p, n, r->blob)) {
+			printf("deps/table.c: row %s (%s) names %.*s, which no known copy in "
+			       "verify/copies.c comes from with those bytes\n", r->blob, r->file, (int)n, p);
+			bad++;
+		}
+		p += n;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return bad;
+}
+
+int main(void)
+{
+	size_t ncopies = 0, nrows = 0;
+	int drifts = 0;
+
+	for (const struct vf_copy *c = vf_known_copies; c->path; c++, ncopies++) {
+		drifts += check_copy(c);
+		for (const struct vf_copy *d = vf_known_copies; d < c; d++)
+			if (strcmp(c->path, d->path) == 0) {
+				printf("verify/copies.c: %s is listed twice\n", c->path);
+				drifts++;
+			}
+	}
+	if (ncopies > 32) {
+		printf("verify/copies.c: %zu copies, more than the 32 a slice keeps a bit for\n", ncopies);
+		drifts++;
+	}
+	for (const struct dp_row *r = dp_rows; r->blob; r++)
+		if (linux_copy_row(r)) {
+			nrows++;
+			drifts += check_row(r);
+		}
+	printf("%zu copies, %zu rows, %d drifts\n", ncopies, nrows, drifts);
+	return drifts ? 1 : 0;
+}

@@ -1,0 +1,104 @@
+/* elfslice.c — an ELF output (android, linux) as one slice of facts.
+ *
+ * Promise: an ELF file is one slice: its machine as the arch (arm64,
+ * x86_64, armv7, i386), GOOS from the build info as the platform (none
+ * readable: the hint, else VF_PLATFORM_ELF), the Go version, internal/cpu's
+ * overlay marker and where it was found, and which known copies of
+ * internal/cpu (vf_known_copies) have code in it and carry the dependency
+ * fix's marker (deps_code, deps_fixed). Found in an Android ABI directory,
+ * the file's machine must be that ABI's, or the file is refused. What the
+ * slice must show is policy.c's, not decided here. */
+#include "compat.h"
+#include <string.h>
+
+#include "macho_format.h"
+#include "marker.h"
+#include "verify_int.h"
+
+#define EM_386 3u
+#define EM_ARM 40u
+#define EM_X86_64 62u
+#define EM_AARCH64 183u
+
+/* A fixed copy's marker: <path>.gowrapMarkerV<n> (deps/templates). */
+#define COPY_MARKER "." GW_MARKER_FUNC "V"
+
+struct copies {
+	const struct vf_opts *o;
+	uint32_t code, fixed;
+};
+
+/* Go escapes the dots of a path's last element in symbol names (%2e), so
+ * `<path>.` starts only that package's names. */
+static void on_name(void *ctx, const char *name, size_t n)
+{
+	struct copies *c = ctx;
+
+	if (c->o && c->o->on_name)
+		c->o->on_name(c->o->on_name_ctx, name, n);
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		const char *path = vf_known_copies[i].path;
+		size_t pl = strlen(path);
+		if (n <= pl || name[pl] != '.' || memcmp(name, path, pl) != 0)
+			continue;
+		c->code |= 1u << i;
+		if (n - pl >= sizeof COPY_MARKER - 1 &&
+		    memcmp(name + pl, COPY_MARKER, sizeof COPY_MARKER - 1) == 0)
+			c->fixed |= 1u << i;
+	}
+}
+
+static void set_arch(struct vf_slice *sl, uint32_t machine)
+{
+	switch (machine) {
+	case EM_AARCH64: sl->cputype = CPU_TYPE_ARM64; break;
+	case EM_X86_64: sl->cputype = CPU_TYPE_X86_64; break;
+	case EM_ARM: sl->cputype = CPU_TYPE_ARM; sl->cpusubtype = CPU_SUBTYPE_ARM_V7; break;
+	case EM_386: sl->cputype = CPU_TYPE_X86; break;
+	default: sl->cputype = 0xff000000u | machine; break; /* printed as cputype-0x... */
+	}
+}
+
+/* Android's ABI directories and the machine each holds. */
+static int abi_mismatch(const char *abi, uint32_t machine, struct sb *err)
+{
+	static const struct { const char *abi; uint32_t machine; } t[] = {
+		{ "arm64-v8a", EM_AARCH64 }, { "armeabi-v7a", EM_ARM }, { "armeabi", EM_ARM },
+		{ "x86", EM_386 }, { "x86_64", EM_X86_64 },
+	};
+	for (size_t i = 0; abi && i < sizeof t / sizeof t[0]; i++)
+		if (!strcmp(abi, t[i].abi) && machine != t[i].machine) {
+			sb_addf(err, "ELF machine %u in the %s directory, which holds machine %u", machine,
+				abi, t[i].machine);
+			return 1;
+		}
+	return 0;
+}
+
+int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char *abi,
+		const struct vf_opts *o, struct sb *err)
+{
+	struct copies c = { o, 0, 0 };
+	struct vf_want want;
+	struct vf_elf e;
+
+	vf_want_init(&want, o ? o->marker : NULL, on_name, &c);
+	if (vf_elf_read(s, &want, &e, err) || abi_mismatch(abi, e.machine, err))
+		return -1;
+	struct vf_slice *sl = vf_input_add_slice(in);
+	sl->elf = 1;
+	set_arch(sl, e.machine);
+	sl->is_go = e.has_pcln || e.buildinfo.len;
+	sl->platform = vf_buildinfo_goos(e.buildinfo);
+	if (!sl->platform)
+		sl->platform = hint ? hint : VF_PLATFORM_ELF;
+	if (e.buildinfo.len) {
+		struct vf_addrmap none = { 0 };
+		vf_buildinfo_version(s, e.buildinfo, &none, sl->goversion, sizeof sl->goversion);
+	}
+	memcpy(sl->marker, want.found, sizeof sl->marker);
+	sl->found_in = e.found_in;
+	sl->deps_code = c.code;
+	sl->deps_fixed = c.fixed;
+	return 0;
+}

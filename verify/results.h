@@ -1,0 +1,74 @@
+/* results.h — what symcheck found: one vf_input per file read, one vf_slice
+ * per architecture slice (Mach-O) or per ELF file.
+ *
+ * Promise: the types every file of verify/ shares, and their bookkeeping
+ * (results.c); no reading, deciding or printing. A reader (verify_int.h)
+ * fills a slice's facts — arch, platform, Go code, Go version, marker, where
+ * it was found, upstream's detection, the copies' code and fixes; policy.c
+ * alone writes the verdict — expected, ok, want_variant, deps_asked — and
+ * drops upstream where a marker was found; output.c only reads. */
+#ifndef GOWRAP_VERIFY_RESULTS_H
+#define GOWRAP_VERIFY_RESULTS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* VF_EXPECT_IOS_BUILD (the go shim's request): the file was built for an
+ * iOS-family arm64 target (GOOS=ios, or darwin with the ios tag), so each
+ * arm64 Go slice needs the marker whatever platform its load commands name
+ * (darwin + the ios tag links as macOS unless it is Catalyst), except where
+ * upstream's detection is in the slice; other Go slices forbid it. */
+enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXPECT_NONE,
+		 VF_EXPECT_IOS_BUILD };
+enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
+
+struct vf_slice {
+	uint32_t cputype, cpusubtype;
+	uint32_t platform;       /* PLATFORM_*; 0 = unknown */
+	int is_go;               /* has __gopclntab or __go_buildinfo */
+	int upstream;            /* internal/cpu has darwin sysctl detection */
+	int hidden;              /* lipo -hideARM64 entry */
+	char goversion[64];      /* "" = none found */
+	char marker[128];        /* full name of the marker function; "" = none */
+	enum vf_found found_in;
+	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
+	int ok;
+	const char *want_variant; /* the --variant this slice falls short of, else NULL */
+	/* ELF slices (elfslice.c): bit i stands for vf_known_copies[i]. */
+	int elf;
+	int deps_asked;          /* arm64 linux/android Go code: each copy's fix required */
+	uint32_t deps_code;      /* the copy has functions here */
+	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
+};
+
+/* Platforms of ELF slices, past Mach-O's PLATFORM_* numbers: GOOS from the
+ * build info; ELF when it cannot be read (treated as linux/android: fail
+ * closed); OTHER_ELF for another GOOS (no copy's fix asked). */
+#define VF_PLATFORM_ANDROID 0x10001u
+#define VF_PLATFORM_LINUX 0x10002u
+#define VF_PLATFORM_ELF 0x10003u
+#define VF_PLATFORM_OTHER_ELF 0x10004u
+
+struct vf_input {
+	char *path;
+	char *error;             /* one line, NULL when read fine */
+	struct vf_slice *slices;
+	size_t nslices, cap;
+};
+
+struct vf_result {
+	struct vf_input *inputs;
+	size_t n, cap;
+};
+
+/* A new input named path (copied) at the end of r, all else zero. */
+struct vf_input *vf_result_add(struct vf_result *r, const char *path);
+/* A new zeroed slice at the end of in. */
+struct vf_slice *vf_input_add_slice(struct vf_input *in);
+
+/* 0 all as expected, 1 some slice falls short, 2 some input unreadable. */
+int vf_result_status(const struct vf_result *r);
+void vf_result_release(struct vf_result *r);
+void vf_input_release(struct vf_input *in);
+
+#endif
