@@ -1,7 +1,7 @@
 /* gitparse.c — pt_git_parse (patch_int.h): libgit2 reads the sections.
  *
  * The only file of patch/ that includes git2.h. libgit2's patch parser is
- * git apply's (patch_parse.c): hunk headers and bodies, "\ No newline at end
+ * git apply's (libgit2's patch parser): hunk headers and bodies, "\ No newline at end
  * of file", quoted names, the extended header lines (modes, new and deleted
  * files, renames, copies, binary patches, `index`). What it reads is copied
  * out, so nothing here outlives the git_diff. */
