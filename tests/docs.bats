@@ -112,14 +112,16 @@ PY
 
 @test "drift: a README speaking of this tracker's issues, seeds or files outside the repository fails; public references pass" {
 	scratch_docs
-	printf '\nMeasured after the gate (issue 14), on seed 003'"'"'s module, see #12.\n' >>"$SRC/README.md"
+	# the planted words are built here, so this file does not speak them itself
+	local iss="issue" sd="seed"
+	printf '\nMeasured after the gate (%s 14), on %s 003'"'"'s module, see #12.\n' "$iss" "$sd" >>"$SRC/README.md"
 	printf '\nAs research.md and ../shared/notes say, run this session.\n' >>"$SRC/overlay/README.md"
 	printf '\nPublic: golang/go#78644, #67401 and SagerNet/sing-box#4486, golang/go@8058a577; `#1/N` names.\n' \
 		>>"$SRC/CONTRIBUTING.md"
 	docscheck
 	assert_failure 1
-	assert_line --regexp '^README\.md:[0-9]+: "issue 14" speaks of an issue of this tracker$'
-	assert_line --regexp '^README\.md:[0-9]+: "seed 003" speaks of a seed$'
+	assert_line --regexp "^README\\.md:[0-9]+: \"$iss 14\" speaks of an issue of this tracker\$"
+	assert_line --regexp "^README\\.md:[0-9]+: \"$sd 003\" speaks of a seed\$"
 	assert_line --regexp '^README\.md:[0-9]+: "#12" is no public reference \(owner/repo#N\)$'
 	assert_line --regexp '^overlay/README\.md:[0-9]+: "research\.md" speaks of a document outside the repository$'
 	assert_line --regexp '^overlay/README\.md:[0-9]+: "\.\./shared" speaks of a folder outside the repository$'
