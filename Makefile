@@ -67,6 +67,7 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   proto   the shim<->CLI protocols, both sides           common
 #   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only)
 #   overlay GOROOT overlay generator           common (+ libgit2)
+#   patch   GOWRAP_PATCHES: read, apply exactly common (+ libgit2: gitparse.c)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
 #   cli     the gowrap subcommands             everything (+ cJSON)
@@ -75,9 +76,10 @@ INC_gocmd   := -Icommon -Igocmd
 INC_proto   := -Icommon -Iproto
 INC_verify  := -Icommon -Iverify
 INC_overlay := -Icommon -Ioverlay $(LIB_CPPFLAGS)
+INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Icli $(LIB_CPPFLAGS)
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -86,6 +88,7 @@ PROTO_SRC   := $(filter-out proto/fuzz_%.c,$(wildcard proto/*.c))
 VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
 SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
+PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
@@ -100,11 +103,13 @@ PROTO_OBJ   := $(call obj,$(PROTO_SRC))
 VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
+PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
+ALL_OBJ     += $(PATCH_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -116,6 +121,7 @@ $(BUILD)/lib/libgocmd.a: $(GOCMD_OBJ)
 $(BUILD)/lib/libproto.a: $(PROTO_OBJ)
 $(BUILD)/lib/libverify.a: $(VERIFY_OBJ)
 $(BUILD)/lib/liboverlay.a: $(OVERLAY_OBJ)
+$(BUILD)/lib/libpatch.a: $(PATCH_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
 $(BUILD)/lib/lib%.a:
@@ -170,7 +176,7 @@ $(BUILD)/shim/go: $(BUILD)/obj/shim/gowrap.o $(SHIM_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) $(SHIM_STATIC) -o $@ $^
 
-CLI_LIBS := $(foreach m,overlay deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)
@@ -200,6 +206,10 @@ UNIT_LIBS := $(foreach m,shim deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/unit/%: tests/unit/%.c $(wildcard tests/unit/*.h) $(UNIT_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(INC_shim) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(UNIT_LIBS)
+# patchcheck drives patch/ (which the shim never links): libpatch and libgit2.
+$(BUILD)/unit/patchcheck: tests/unit/patchcheck.c $(call lib,patch) $(call lib,common)
+	@mkdir -p $(dir $@)
+	$(CC) $(INC_patch) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o $@ $< $(call lib,patch) $(call lib,common) $(GIT2_LIBS)
 unit: $(UNIT_BIN)
 
 # Sanitizer build of everything, in its own tree.
@@ -245,6 +255,15 @@ $(BUILD)/fuzz/proto_fuzz: proto/fuzz_proto.c $(PROTO_SRC) $(COMMON_SRC) $(BUILD)
 	@mkdir -p $(dir $@)
 	clang $(INC_proto) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
+# The diff parser of patch/ (frame.c, libgit2 through gitparse.c, the
+# path rules) and the exact applier, under libFuzzer (seeds: tests/patches/).
+fuzz-patch: $(BUILD)/fuzz/patch_fuzz
+	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
+
+$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(PATCH_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
+	@mkdir -p $(dir $@)
+	clang $(INC_patch) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GIT2_LIBS)
+
 test: all
 	bash tests/run.sh
 
@@ -269,6 +288,7 @@ check:
 	$(MAKE) -j2 asan
 ifeq ($(HOST_OS),Linux)
 	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+	$(MAKE) fuzz-patch FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 endif
 	bash tests/run.sh --all build-asan:tests/verify.bats
 
@@ -294,4 +314,4 @@ clean:
 
 FORCE:
 
-.PHONY: all unit objects asan portcheck fuzz test test-quick bench install clean setup check demo FORCE
+.PHONY: all unit objects asan portcheck fuzz fuzz-patch test test-quick bench install clean setup check demo FORCE

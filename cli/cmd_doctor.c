@@ -77,7 +77,7 @@ struct doctor {
 	struct jw w;
 	const char *ovstatus;             /* a static string */
 	const char *features;             /* ov_features_name() */
-	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems, bits, variant;
+	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems, bits, variant, patches;
 	struct gw_goenv ge;
 	int ok, first, have_env, switched, under_modcache;
 	char cwd[PATH_MAX];
@@ -260,6 +260,8 @@ static void print_text(struct doctor *d)
 		row("internal/cpu overlay:", s->buf);
 		print_features(d);
 	}
+	if (d->patches.len)
+		printf("  GOWRAP_PATCHES, for %s:\n%s", d->ge.goversion, d->patches.buf);
 	if (d->cache.len)
 		row("cache directory:", d->cache.buf);
 	row("verdict:", d->ok ? "ok: iOS builds here get the overlay (or need none)" : d->problems.buf);
@@ -270,7 +272,7 @@ static void doctor_free(struct doctor *d)
 	if (d->have_env)
 		gw_goenv_free(&d->ge);
 	struct sb *all[] = { &d->s,        &d->shimdir,  &d->firstgo,  &d->realgo, &d->cache, &d->localver,
-			     &d->launcher, &d->problems, &d->json,   &d->bits,   &d->variant };
+			     &d->launcher, &d->problems, &d->json,   &d->bits,   &d->variant, &d->patches };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 }
@@ -296,6 +298,7 @@ int cmd_doctor(int argc, char **argv)
 			    .problems = SB_INIT,
 			    .bits = SB_INIT,
 			    .variant = SB_INIT,
+			    .patches = SB_INIT,
 			    .ok = 1 };
 	if (!getcwd(d.cwd, sizeof d.cwd))
 		snprintf(d.cwd, sizeof d.cwd, ".");
@@ -307,6 +310,8 @@ int cmd_doctor(int argc, char **argv)
 	check_real_go(&d);
 	check_cache(&d);
 	check_overlay(&d);
+	if (d.have_env && doctor_patches(&d.w, &d.patches, &d.problems, d.ge.goroot, d.ge.goversion) < 0)
+		d.ok = 0;
 
 	if (d.problems.len >= 2)
 		d.problems.buf[d.problems.len -= 2] = '\0';

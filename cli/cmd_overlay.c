@@ -21,6 +21,7 @@
 #include "goquery.h"
 #include "jsonw.h"
 #include "overlay.h"
+#include "patches.h"
 #include "proto_overlay.h"
 #include "report.h"
 #include "strbuf.h"
@@ -38,7 +39,9 @@ static const char features_fix[] =
 	"crypto bits only)";
 static const char usage_text[] =
 	"usage: gowrap overlay [--goroot DIR [--gomodcache DIR]] [--json] [--allow-modified]\n"
-	"                      [--features darwin|crypto]\n"
+	"                      [--features darwin|crypto] [--patches LIST [--no-cpu]]\n"
+	"  --patches (default: $GOWRAP_PATCHES): your own GOROOT patches, applied exactly, in the\n"
+	"  overlay too; --no-cpu: the patches alone, without the internal/cpu fix\n"
 	"  --features (default: $GOWRAP_FEATURES, else darwin): darwin = this GOROOT's own darwin\n"
 	"  detection for the iOS family, as macOS gets it; crypto = HasAES, HasPMULL, HasSHA1,\n"
 	"  HasSHA2 asserted, nothing else\n";
@@ -63,7 +66,34 @@ static void print_bits(struct jw *w, const struct ov_result *r)
 	jw_end(w);
 }
 
-static void print_json(const struct ov_result *r, const struct gw_err *e, int ok)
+/* The patches' lines (patches.h) as JSON arrays. */
+static void print_patches(struct jw *w, const struct cli_patched *pt)
+{
+	jw_arr(w, "patches");
+	for (size_t i = 0; pt && i < pt->npatches; i++) {
+		char *l = gw_xstrdup(pt->patches[i]), *t1 = strchr(l, '\t'), *t2 = strchr(t1 + 1, '\t');
+		*t1 = *t2 = '\0';
+		jw_obj(w, NULL);
+		jw_str(w, "state", l);
+		jw_str(w, "id", t1 + 1);
+		jw_str(w, "file", t2 + 1);
+		jw_end(w);
+		free(l);
+	}
+	jw_end(w);
+	jw_arr(w, "patch_markers");
+	for (size_t i = 0; pt && i < pt->nmarks; i++) {
+		char *l = gw_xstrdup(pt->marks[i]), *t = strchr(l, '\t');
+		if (t)
+			*t = '\0';
+		jw_str(w, NULL, l);
+		free(l);
+	}
+	jw_end(w);
+}
+
+static void print_json(const struct ov_result *r, const struct cli_patched *pt, const struct gw_err *e,
+		       int ok)
 {
 	struct sb s = SB_INIT;
 	struct jw w;
@@ -86,6 +116,8 @@ static void print_json(const struct ov_result *r, const struct gw_err *e, int ok
 	jw_end(&w);
 	if (ok && r->status && !strcmp(r->status, "applied"))
 		print_bits(&w, r);
+	if (ok && pt)
+		print_patches(&w, pt);
 	if (!ok) {
 		char line[3200];
 		gw_err_format(e, line, sizeof line);
@@ -127,12 +159,16 @@ static int replacements(const char *overlay, struct gw_ovreply *rep, struct gw_e
 /* The hidden --shim-format reply (proto/proto_overlay.h). On success a value
  * holding a newline cannot be sent: that is an internal error (-1, fail set,
  * nothing printed). */
-static int print_shim(const struct ov_result *r, struct gw_err *fail)
+static int print_shim(const struct ov_result *r, const struct cli_patched *pt, struct gw_err *fail)
 {
+	char npatched[32];
+	snprintf(npatched, sizeof npatched, "%zu", pt ? pt->nfiles : 0);
 	struct gw_ovreply rep = {
 		.overlay = r->overlay, .marker = (char *)r->marker, .status = (char *)r->status,
 		.variant = (char *)r->variant, .goversion = r->goversion, .goroot = r->goroot,
-		.inputs = r->inputs, .ninputs = r->ninputs,
+		.inputs = r->inputs, .ninputs = r->ninputs, .patched = npatched,
+		.patches = pt ? pt->patches : NULL, .npatches = pt ? pt->npatches : 0,
+		.pmarks = pt ? pt->marks : NULL, .npmarks = pt ? pt->nmarks : 0,
 	};
 	struct sb s = SB_INIT;
 	int rc = replacements(r->overlay, &rep, fail);
@@ -168,8 +204,8 @@ static void default_gomodcache(struct sb *out)
 }
 
 struct overlay_args {
-	const char *goroot, *gomodcache;
-	int json, shim;
+	const char *goroot, *gomodcache, *patches, *goversion;
+	int json, shim, no_cpu;
 	struct ov_opts o;
 };
 
@@ -190,6 +226,11 @@ static int parse_args(int argc, char **argv, struct overlay_args *a)
 			a->shim = 1;
 		else if (!strcmp(s, "--allow-modified"))
 			a->o.allow_modified = 1;
+		else if (!strcmp(s, "--no-cpu"))
+			a->no_cpu = 1;
+		else if (cli_opt_value(argc, argv, &i, "--patches", &a->patches) > 0 ||
+			 cli_opt_value(argc, argv, &i, "--goversion", &a->goversion) > 0)
+			continue;
 		else if (!strcmp(s, "--goroot") && i + 1 < argc)
 			a->goroot = argv[++i];
 		else if (!strncmp(s, "--goroot=", 9))
@@ -210,6 +251,11 @@ static int parse_args(int argc, char **argv, struct overlay_args *a)
 	}
 	if (a->goroot && !*a->goroot)
 		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "--goroot is empty");
+	const char *env = getenv("GOWRAP_PATCHES");
+	if (!a->patches && env && *env)
+		a->patches = env;
+	if (a->no_cpu && !a->patches)
+		return gw_fail(GW_EXIT_USAGE, "gowrap overlay", usage_fix, "--no-cpu needs --patches");
 	/* The flag wins over the environment the shim passes on. */
 	struct gw_err e = { 0 };
 	if (features && ov_features_parse(features, &a->o.features) < 0)
@@ -248,7 +294,7 @@ static int choose_goroot(struct overlay_args *a, struct gw_goenv *env, struct sb
 static int answer_refused(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
 {
 	if (a->json) {
-		print_json(r, e, 0);
+		print_json(r, NULL, e, 0);
 	} else if (a->shim) {
 		struct sb s = SB_INIT;
 		gw_ovreply_write_refused(&s, e);
@@ -259,23 +305,73 @@ static int answer_refused(const struct overlay_args *a, const struct ov_result *
 }
 
 /* Print the overlay in the requested format; returns the exit code. */
-static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct gw_err *e)
+static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct cli_patched *pt,
+		     const struct gw_err *e)
 {
-	if (!strcmp(r->status, "not-needed"))
+	if (!strcmp(r->status, "not-needed") && !a->no_cpu)
 		gw_note("%s (%s) already detects ARM64 features on iOS (%s): overlay has no "
 			"replacements, no marker is expected",
 			r->goroot, r->goversion, r->variant);
 	struct gw_err fe = { 0 };
 	if (a->json) {
-		print_json(r, e, 1);
+		print_json(r, pt, e, 1);
 	} else if (a->shim) {
-		if (print_shim(r, &fe) < 0)
+		if (print_shim(r, pt, &fe) < 0)
 			return gw_err_print(&fe);
 	} else {
 		struct sb line = SB_INIT;
 		sb_addf(&line, "%s\n", r->overlay);
 		gw_write_all(1, line.buf, line.len);
 		sb_release(&line);
+	}
+	return 0;
+}
+
+/* --no-cpu: no internal/cpu overlay, only what the patches need. */
+static int no_cpu_result(const struct overlay_args *a, struct ov_result *r, struct gw_err *e)
+{
+	memset(r, 0, sizeof *r);
+	r->goroot = gw_xstrdup(a->goroot);
+	r->status = "not-needed";
+	r->variant = "none";
+	r->features = "none";
+	struct sb v = SB_INIT, p = SB_INIT;
+	if (a->o.goversion) {
+		sb_adds(&v, a->o.goversion);
+	} else {
+		gw_path_join(&p, a->goroot, "VERSION");
+		if (sb_read_file(&v, p.buf, 4096) == 0)
+			sb_first_line(&v);
+	}
+	sb_release(&p);
+	if (!v.len) {
+		sb_release(&v);
+		return gw_err_set(e, GW_EXIT_USAGE, "cannot tell this GOROOT's Go version",
+				  "pass --goversion (the shim passes `go env GOVERSION`)", "%s has no VERSION file",
+				  a->goroot);
+	}
+	r->goversion = sb_detach(&v);
+	return 0;
+}
+
+/* The patches applied, their overlay in place of r's (holding r's entries). */
+static int with_patches(const struct overlay_args *a, struct ov_result *r, struct cli_patched *pt,
+			struct gw_err *e)
+{
+	struct sb cache = SB_INIT;
+	int rc = a->o.cache_dir ? 0 : gw_cache_dir(&cache, e);
+	const char *base = r->overlay && !strcmp(r->status, "applied") ? r->overlay : NULL;
+	if (rc == 0)
+		rc = cli_patches_apply(a->patches, r->goroot, r->goversion,
+				       a->o.cache_dir ? a->o.cache_dir : cache.buf, base, pt, e);
+	sb_release(&cache);
+	if (rc < 0)
+		return -1;
+	free(r->overlay);
+	r->overlay = gw_xstrdup(pt->overlay);
+	for (size_t i = 0; i < pt->ninputs; i++) {
+		r->inputs = gw_xrealloc(r->inputs, (r->ninputs + 1) * sizeof *r->inputs);
+		r->inputs[r->ninputs++] = gw_xstrdup(pt->inputs[i]);
 	}
 	return 0;
 }
@@ -294,11 +390,18 @@ int cmd_overlay(int argc, char **argv)
 		sb_release(&realgo);
 		return gw_err_print(&e);
 	}
+	if (a.goversion)
+		a.o.goversion = a.goversion;
 	struct ov_result r;
-	if (ov_generate(a.goroot, &a.o, &r, &e) < 0)
+	struct cli_patched pt = { 0 };
+	int rc = a.no_cpu ? no_cpu_result(&a, &r, &e) : ov_generate(a.goroot, &a.o, &r, &e);
+	if (rc == 0 && a.patches)
+		rc = with_patches(&a, &r, &pt, &e);
+	if (rc < 0)
 		code = answer_refused(&a, &r, &e);
 	else
-		code = answer_ok(&a, &r, &e);
+		code = answer_ok(&a, &r, a.patches ? &pt : NULL, &e);
+	cli_patched_free(&pt);
 	ov_result_free(&r);
 	gw_goenv_free(&env);
 	sb_release(&realgo);

@@ -20,6 +20,10 @@
 	  "CPU-feature packages in the build and their verdicts")                                   \
 	X("report", cmd_report, "report [--log F] [PATH...]",                                      \
 	  "Markdown summary of GOWRAP_LOG and checked files (CI)")                                  \
+	X("export-patch", cmd_export_patch, "export-patch [--patches LIST] [-o F]",               \
+	  "gowrap's fix (and your patches) as one exact -p1 diff")                                  \
+	X("refresh-patch", cmd_refresh_patch, "refresh-patch PATCH -o OUT",                        \
+	  "re-make a patch that needs fuzz as an exact one, for review")                            \
 	X("shellenv", cmd_shellenv, "shellenv", "print the line that puts the go shim first on PATH") \
 	X("version", cmd_version, "version", "print gowrap's version")                             \
 	X("merge-overlay", cmd_merge_overlay, NULL, "the go shim's merge of a caller's -overlay")
@@ -27,6 +31,14 @@
 #define GW_CMD_DECLARE(name, fn, synopsis, summary) int fn(int argc, char **argv);
 GW_CMDS(GW_CMD_DECLARE)
 #undef GW_CMD_DECLARE
+
+/* gowrap doctor's GOWRAP_PATCHES rows (doctor_patches.c): JSON into w,
+ * text lines into text, refusals into problems. 0 none set, 1 all usable,
+ * -1 one is refused or unreadable. */
+struct jw;
+struct sb;
+int doctor_patches(struct jw *w, struct sb *text, struct sb *problems, const char *goroot,
+		   const char *goversion);
 
 /* The one option reader of the subcommands (opt.c): `--name VALUE` or
  * `--name=VALUE` at argv[*i]. 1 taken (value in *v, *i past it), 0 not this

@@ -157,6 +157,23 @@ out:
 	return rc;
 }
 
+int gw_rec_put_raw(const char *cache, const char *rel, const void *data, size_t len, struct sb *out,
+		   struct gw_err *e)
+{
+	struct sb cur = SB_INIT;
+	sb_reset(out);
+	int rc = rec_path(cache, rel, 1, out, e);
+	/* Raw records are at most 64 MiB (a GOROOT file gowrap reads); a larger
+	 * file where one belongs is refused like any other that is not ours. */
+	int r = rc == 0 ? gw_read_trusted(out->buf, ((size_t)64 << 20) + 1, &cur, e) : -1;
+	if (rc == 0 && r < 0)
+		rc = -1;
+	else if (rc == 0 && !(r == 0 && cur.len == len && memcmp(cur.buf, data, len) == 0))
+		rc = gw_write_atomic(out->buf, data, len, 0600, e);
+	sb_release(&cur);
+	return rc;
+}
+
 int gw_rec_private(const char *cache, const char *sub, const char *name, struct sb *dir,
 		   struct sb *file, struct gw_err *e)
 {

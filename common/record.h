@@ -63,6 +63,13 @@ int gw_rec_read_raw(const char *cache, const char *rel, size_t limit, struct sb 
 int gw_rec_write(const char *cache, const char *rel, const char *kind, const char *body,
 		 size_t len, struct gw_err *e);
 
+/* An unframed record — bytes another program reads as they are (an
+ * overlay's replacement file) — at cache/rel: kept when it already holds
+ * exactly these bytes (read as gw_rec_read_raw reads), else written
+ * atomically as gw_rec_write writes. out gets its path. 0, or -1 with e. */
+int gw_rec_put_raw(const char *cache, const char *rel, const void *data, size_t len, struct sb *out,
+		   struct gw_err *e);
+
 /* A new private record: cache/sub/<random>/name, empty. dir and file get
  * the paths (absolute when cache is). 0, or -1 with e. */
 int gw_rec_private(const char *cache, const char *sub, const char *name, struct sb *dir,

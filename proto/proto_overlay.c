@@ -58,9 +58,9 @@ int gw_cli_run(char *const argv[], struct sb *out, struct sb *err, struct gw_err
 }
 
 /* The reply's single-valued fields, in the order of proto_overlay.h. */
-enum { F_STATUS, F_OVERLAY, F_MARKER, F_GOVERSION, F_GOROOT, F_VARIANT, F_CODE, F_ERROR, NF };
+enum { F_STATUS, F_OVERLAY, F_MARKER, F_GOVERSION, F_GOROOT, F_VARIANT, F_PATCHED, F_CODE, F_ERROR, NF };
 static const char *const fname[NF] = {
-	"status", "overlay", "marker", "goversion", "goroot", "variant", "code", "error",
+	"status", "overlay", "marker", "goversion", "goroot", "variant", "patched", "code", "error",
 };
 
 /* Split the reply (in place) into f[] and o's lists; -1 on anything that is
@@ -92,6 +92,10 @@ static int parse_reply(struct sb *r, const char *f[NF], struct gw_ovreply *o)
 			gw_strv_add(&o->inputs, &o->ninputs, v);
 		} else if (strcmp(p, "replacement") == 0) {
 			gw_strv_add(&o->repl, &o->nrepl, v);
+		} else if (strcmp(p, "patch") == 0) {
+			gw_strv_add(&o->patches, &o->npatches, v);
+		} else if (strcmp(p, "pmark") == 0) {
+			gw_strv_add(&o->pmarks, &o->npmarks, v);
 		} else {
 			int i = 0;
 			while (i < NF && strcmp(p, fname[i]) != 0)
@@ -134,6 +138,7 @@ int gw_ovreply_read(int code, struct sb *out, struct sb *err, struct gw_ovreply 
 		o->variant = gw_xstrdup(f[F_VARIANT] ? f[F_VARIANT] : "");
 		o->goversion = gw_xstrdup(f[F_GOVERSION] ? f[F_GOVERSION] : "");
 		o->goroot = gw_xstrdup(f[F_GOROOT] ? f[F_GOROOT] : "");
+		o->patched = gw_xstrdup(f[F_PATCHED] ? f[F_PATCHED] : "0");
 	}
 	int applied = parsed == 0 && strcmp(o->status, "applied") == 0;
 	if (parsed < 0 || (!applied && strcmp(o->status, "not-needed") != 0) || o->overlay[0] != '/' ||
@@ -148,15 +153,23 @@ int gw_ovreply_read(int code, struct sb *out, struct sb *err, struct gw_ovreply 
 	return 0;
 }
 
-int gw_ovreply_ask(const char *gowrap, const char *goroot, const char *gomodcache,
-		   struct gw_ovreply *o, struct gw_err *e)
+int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovreply *o,
+		   struct gw_err *e)
 {
-	char *argv[] = { (char *)gowrap, "overlay", "--goroot", (char *)goroot, "--shim-format",
-			 NULL, NULL, NULL };
-	if (gomodcache && *gomodcache) {
-		argv[5] = "--gomodcache";
-		argv[6] = (char *)gomodcache;
+	char *argv[16] = { (char *)gowrap, "overlay", "--goroot", (char *)ask->goroot, "--shim-format" };
+	int n = 5;
+	if (ask->gomodcache && *ask->gomodcache) {
+		argv[n++] = "--gomodcache";
+		argv[n++] = (char *)ask->gomodcache;
 	}
+	if (ask->patches) {
+		argv[n++] = "--patches";
+		argv[n++] = (char *)ask->patches;
+		argv[n++] = "--goversion";
+		argv[n++] = (char *)ask->goversion;
+	}
+	if (ask->no_cpu)
+		argv[n++] = "--no-cpu";
 	struct sb out = SB_INIT, err = SB_INIT;
 	memset(o, 0, sizeof *o);
 	int rc = gw_cli_run(argv, &out, &err, e);
@@ -175,6 +188,9 @@ void gw_ovreply_free(struct gw_ovreply *o)
 	free(o->variant);
 	free(o->goversion);
 	free(o->goroot);
+	free(o->patched);
+	gw_strv_free(&o->patches, &o->npatches);
+	gw_strv_free(&o->pmarks, &o->npmarks);
 	gw_strv_free(&o->inputs, &o->ninputs);
 	gw_strv_free(&o->repl, &o->nrepl);
 	memset(o, 0, sizeof *o);
@@ -206,6 +222,12 @@ int gw_ovreply_write(struct sb *out, const struct gw_ovreply *r, struct gw_err *
 		bad |= put(&s, "input", r->inputs[i]);
 	for (size_t i = 0; i < r->nrepl; i++)
 		bad |= put(&s, "replacement", r->repl[i]);
+	if (r->patched)
+		bad |= put(&s, fname[F_PATCHED], r->patched);
+	for (size_t i = 0; i < r->npatches; i++)
+		bad |= put(&s, "patch", r->patches[i]);
+	for (size_t i = 0; i < r->npmarks; i++)
+		bad |= put(&s, "pmark", r->pmarks[i]);
 	sb_adds(&s, "end\n");
 	if (!bad)
 		sb_add(out, s.buf, s.len);

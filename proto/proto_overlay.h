@@ -16,8 +16,17 @@
  *     goroot\t...            variant\t...
  *     input\t<abs path>      (0..n: files the answer was derived from)
  *     replacement\t<abs path> (0..n: the overlay's Replace values)
+ *     patched\t<n>           (entries GOWRAP_PATCHES put in the overlay)
+ *     patch\t<state>\t<id>\t<file>   (0..n: each patch file, in order;
+ *                            state exact|offset|already|skipped)
+ *     pmark\t<symbol>\t<src/...>...  (0..n: a patch's marker and the
+ *                            GOROOT files whose code requires it)
  *     code\t<n>  error\t<one line>   (refused only, with status)
  *     end
+ *
+ * With GOWRAP_PATCHES the shim adds `--patches LIST --goversion V`, and
+ * `--no-cpu` for a target gowrap's internal/cpu overlay is not for (status
+ * is then not-needed, the overlay the patches' alone).
  *
  * Exit codes are exitcodes.h's on both sides, with no translation: the CLI
  * exits with its refusal's code (105 GOROOT beneath GOMODCACHE, 108 unknown
@@ -42,6 +51,18 @@ struct gw_ovreply {
 	size_t ninputs;
 	char **repl;     /* absolute replacement files the overlay names */
 	size_t nrepl;
+	char *patched;   /* "0": GOWRAP_PATCHES put nothing in the overlay */
+	char **patches;  /* "state\tid\tfile" */
+	size_t npatches;
+	char **pmarks;   /* "symbol\tsrc/file..." */
+	size_t npmarks;
+};
+
+/* What the shim asks besides GOROOT: patches NULL for none. */
+struct gw_ovask {
+	const char *goroot, *gomodcache, *goversion;
+	const char *patches;
+	int no_cpu;
 };
 
 /* Locate the gowrap CLI: GOWRAP_BIN, else beside the shim in the build tree
@@ -58,8 +79,8 @@ int gw_cli_run(char *const argv[], struct sb *out, struct sb *err, struct gw_err
 
 /* The shim's side: run the CLI (gomodcache: `go env GOMODCACHE`, "" = let
  * the CLI default it) and read its reply into o. */
-int gw_ovreply_ask(const char *gowrap, const char *goroot, const char *gomodcache,
-		   struct gw_ovreply *o, struct gw_err *e);
+int gw_ovreply_ask(const char *gowrap, const struct gw_ovask *ask, struct gw_ovreply *o,
+		   struct gw_err *e);
 
 /* The shim's reading of what the CLI answered, with no process: code is
  * gw_cli_run's (>= 0), out and err its stdout and stderr (both cut in

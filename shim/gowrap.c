@@ -96,6 +96,8 @@ struct call {
 	struct sb realgo;
 	struct shim_cmdline cl;
 	int ios;                /* an iOS-family target: the overlay step applies */
+	const char *patches;    /* GOWRAP_PATCHES (non-empty), or NULL */
+	int cpu;                /* the overlay holds the internal/cpu fix: its marker is checked */
 	int family;             /* DP_FAM_*: the deps step applies */
 	struct sb effdir, gowrap, cache, merged;
 	struct shim_answer a;
@@ -154,15 +156,14 @@ static void choose_target(struct call *c)
 		pass_through(realgo, c->argv, "subcommand does not compile for the target");
 	L.goos = cl->goos;
 	L.goarch = cl->goarch;
-	/* shim_target says so too; asked first, so that a malformed GOFLAGS
-	 * stops only an arm64 call */
-	if (strcmp(cl->goarch, "arm64") != 0)
+	int arm64 = strcmp(cl->goarch, "arm64") == 0;
+	if (!arm64 && !c->patches) /* GOWRAP_PATCHES: every target */
 		pass_through(realgo, c->argv, "GOARCH is not arm64");
-	int ios_tag = ios_tag_of(c);
+	int ios_tag = arm64 ? ios_tag_of(c) : 0;
 	L.tags = cl->tags;
 	struct shim_target t;
 	const char *why = shim_target(cl->sub, cl->goos, cl->goarch, ios_tag, &t);
-	if (why)
+	if (why && !c->patches)
 		pass_through(realgo, c->argv, why);
 	c->ios = t.ios;
 	c->family = t.family;
@@ -199,7 +200,9 @@ static void ask_gowrap(struct call *c, const char *key)
 			   env.goroot, env.goversion, env.gomodcache, env.goversion);
 		fault(&e);
 	}
-	if (gw_ovreply_ask(c->gowrap.buf, env.goroot, env.gomodcache, &c->a.ov, &e) < 0)
+	struct gw_ovask ask = { .goroot = env.goroot, .gomodcache = env.gomodcache,
+				.goversion = env.goversion, .patches = c->patches, .no_cpu = !c->ios };
+	if (gw_ovreply_ask(c->gowrap.buf, &ask, &c->a.ov, &e) < 0)
 		fault(&e);
 	c->a.goroot = env.goroot;
 	c->a.goversion = env.goversion;
@@ -209,19 +212,20 @@ static void ask_gowrap(struct call *c, const char *key)
 }
 
 /* Step 3: the overlay for the GOROOT that will compile, from the memo or
- * from gowrap (iOS family only). c->ov stays NULL when the toolchain needs
- * none. */
+ * from gowrap: the internal/cpu fix (iOS family) and GOWRAP_PATCHES (every
+ * target). c->ov stays NULL when the toolchain needs none. */
 static void overlay_step(struct call *c)
 {
 	struct gw_err e = { 0 };
 	const char *realgo = c->realgo.buf;
-	if (!c->ios)
+	if (!c->ios && !c->patches)
 		return;
 	if (gw_find_cli(&c->gowrap, &e) < 0)
 		fault(&e);
 
 	static struct sb key = SB_INIT;
-	int keyed = shim_memo_key(&key, realgo, c->gowrap.buf, c->effdir.buf) == 0;
+	int keyed = shim_memo_key(&key, realgo, c->gowrap.buf, c->effdir.buf) == 0 &&
+		    shim_memo_key_patches(&key, c->patches, c->ios) == 0;
 	int hit = keyed ? shim_memo_load(c->cache.buf, key.buf, realgo, &c->a, &e) : 0;
 	if (hit < 0)
 		fault(&e);
@@ -230,8 +234,13 @@ static void overlay_step(struct call *c)
 		ask_gowrap(c, keyed ? key.buf : NULL);
 	L.goroot = c->a.goroot;
 	L.goversion = c->a.goversion;
-	if (strcmp(c->a.ov.status, "applied") != 0) {
-		c->ov_reason = "not needed: this toolchain detects ARM64 features on iOS itself";
+	L.patches = c->a.ov.patches;
+	L.npatches = c->a.ov.npatches;
+	c->cpu = c->ios && strcmp(c->a.ov.status, "applied") == 0;
+	int patched = c->a.ov.patched && strcmp(c->a.ov.patched, "0") != 0;
+	if (!c->cpu && !patched) {
+		c->ov_reason = c->ios ? "not needed: this toolchain detects ARM64 features on iOS itself"
+				      : "GOWRAP_PATCHES changes nothing this toolchain compiles";
 		return;
 	}
 	/* go install/run pkg@version may switch to a (newer) toolchain go env
@@ -248,8 +257,8 @@ static void deps_step(struct call *c)
 {
 	struct gw_err e = { 0 };
 	const struct shim_cmdline *cl = &c->cl;
-	if (strcmp(cl->sub, "list") == 0)
-		return; /* list compiles nothing for the binary */
+	if (strcmp(cl->sub, "list") == 0 || !c->family)
+		return; /* list compiles nothing for the binary; patches alone need no plan */
 	c->b = (struct dp_build){
 		.realgo = c->realgo.buf, .effdir = c->effdir.buf, .cache = c->cache.buf, .sub = cl->sub,
 		.family = c->family, .listflags = cl->listflags, .nlistflags = cl->nlistflags,
@@ -351,9 +360,9 @@ static void verify_outputs(struct call *c, int st)
 	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
 	int have = ok && shim_output_to_verify(&c->cl, c->effdir.buf, c->had_output ? &c->before : NULL,
 					       &c->outp);
-	if (have && c->ov)
+	if (have && c->cpu)
 		check_marker(c, c->outp.buf, "built output lacks the gowrap marker", FIX_VERIFY("rebuild"));
-	if (have && !c->ov) {
+	if (have && !c->cpu) {
 		L.output = c->outp.buf;
 		L.verified = 1; /* the deps check below decides */
 	}
@@ -367,7 +376,7 @@ static void verify_outputs(struct call *c, int st)
 			continue;
 		}
 		changed[n++] = changed[i];
-		if (c->ov)
+		if (c->cpu)
 			check_marker(c, changed[i],
 				     c->installing ? "installed command lacks the gowrap marker"
 						   : "built output lacks the gowrap marker",
@@ -393,6 +402,8 @@ int main(int argc, char **argv)
 	struct gw_err e = { 0 };
 	c->argv = argv;
 	shim_log_init(&L);
+	const char *patches = getenv("GOWRAP_PATCHES");
+	c->patches = patches && *patches ? patches : NULL;
 	if (gw_find_real_go(&c->realgo, &e) < 0)
 		fault(&e);
 	shim_cmdline_parse(argc, argv, c->realgo.buf, &c->cl);

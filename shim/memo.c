@@ -12,6 +12,7 @@
 #include "pathwalk.h"
 #include "record.h"
 #include "hash.h"
+#include "patchlist.h"
 #include "gosetting.h"
 #include "envkey.h"
 #include "trust.h"
@@ -77,7 +78,32 @@ int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const 
 	return 0;
 }
 
-#define MEMO_KIND "overlay-memo 3"
+int shim_memo_key_patches(struct sb *key, const char *patches, int cpu)
+{
+	if (!patches)
+		return 0;
+	char **v = NULL;
+	size_t n = 0;
+	struct gw_err e;
+	struct sb b = SB_INIT;
+	int rc = bad(patches) || gw_patch_list(patches, &v, &n, &e) < 0 ? -1 : 0;
+	sb_addf(key, "cpu\t%d\npatches\t%s\n", cpu, patches);
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		char hex[65];
+		sb_reset(&b);
+		if (bad(v[i]) || gw_patch_read(v[i], &b, &e) < 0) {
+			rc = -1;
+			break;
+		}
+		gw_sha256_hex(b.buf, b.len, hex);
+		sb_addf(key, "patch\t%s\t%s\n", v[i], hex);
+	}
+	sb_release(&b);
+	gw_strv_free(&v, &n);
+	return rc;
+}
+
+#define MEMO_KIND "overlay-memo 4"
 
 /* The record's path below the cache. */
 static void memo_path(struct sb *p, const char *key)
@@ -126,7 +152,14 @@ static int answer_bad(const struct shim_answer *a)
 	for (size_t i = 0; i < a->ov.nrepl; i++)
 		if (bad(a->ov.repl[i]))
 			return 1;
-	return strchr(a->goversion, '/') != NULL;
+	/* patch and marker lines are tab-separated fields: no newline in them */
+	for (size_t i = 0; i < a->ov.npatches; i++)
+		if (strchr(a->ov.patches[i], '\n'))
+			return 1;
+	for (size_t i = 0; i < a->ov.npmarks; i++)
+		if (strchr(a->ov.pmarks[i], '\n'))
+			return 1;
+	return strchr(a->goversion, '/') != NULL || bad(a->ov.patched ? a->ov.patched : "0");
 }
 
 void shim_memo_store(const char *cache, const char *key, const char *realgo,
@@ -144,6 +177,11 @@ void shim_memo_store(const char *cache, const char *key, const char *realgo,
 		sb_addf(&s, "in\t%s\n", a->ov.inputs[i]);
 	for (size_t i = 0; i < a->ov.nrepl; i++)
 		sb_addf(&s, "rep\t%s\n", a->ov.repl[i]);
+	sb_addf(&s, "pd\t%s\n", a->ov.patched ? a->ov.patched : "0");
+	for (size_t i = 0; i < a->ov.npatches; i++)
+		sb_addf(&s, "pa\t%s\n", a->ov.patches[i]);
+	for (size_t i = 0; i < a->ov.npmarks; i++)
+		sb_addf(&s, "pm\t%s\n", a->ov.pmarks[i]);
 	sb_adds(&s, "--\n");
 	validation(&s, realgo, a);
 	memo_path(&p, key);
@@ -196,6 +234,16 @@ int shim_memo_load(const char *cache, const char *key, const char *realgo, struc
 	}
 	while ((in = take(&cur, "rep"))) {
 		gw_strv_add(&a->ov.repl, &a->ov.nrepl, in);
+		free(in);
+	}
+	if (!(a->ov.patched = take(&cur, "pd")))
+		goto out;
+	while ((in = take(&cur, "pa"))) {
+		gw_strv_add(&a->ov.patches, &a->ov.npatches, in);
+		free(in);
+	}
+	while ((in = take(&cur, "pm"))) {
+		gw_strv_add(&a->ov.pmarks, &a->ov.npmarks, in);
 		free(in);
 	}
 	if (strncmp(cur, "--\n", 3) != 0)

@@ -28,6 +28,13 @@ struct shim_answer {
 /* Build the key; -1 when the inputs cannot be keyed safely (then: no memo). */
 int shim_memo_key(struct sb *key, const char *realgo, const char *gowrap, const char *effdir);
 
+/* Add GOWRAP_PATCHES to the key (nothing when patches is NULL): which
+ * overlay was asked for (cpu: the internal/cpu fix too) and every patch
+ * file's path and SHA-256 (common/patchlist.h reads them), so editing,
+ * adding or removing a patch is a miss. -1 when a patch file cannot be
+ * read: no memo (gowrap then names the fault). */
+int shim_memo_key_patches(struct sb *key, const char *patches, int cpu);
+
 /* 1 on a valid hit (a filled), 0 on miss, -1 (e set, 106) when the memo
  * directory or file is not the caller's alone (trust.h). */
 int shim_memo_load(const char *cache, const char *key, const char *realgo,

@@ -19,6 +19,28 @@ void shim_log_init(struct shim_log *l)
 	l->memo = -1;
 }
 
+/* "patches": each GOWRAP_PATCHES file with its id and what it did. */
+static void log_patches(struct jw *w, const struct shim_log *l)
+{
+	jw_arr(w, "patches");
+	for (size_t i = 0; i < l->npatches; i++) {
+		const char *p = l->patches[i], *t1 = strchr(p, '\t'), *t2 = t1 ? strchr(t1 + 1, '\t') : NULL;
+		if (!t2)
+			continue;
+		struct sb st = SB_INIT, id = SB_INIT;
+		sb_add(&st, p, (size_t)(t1 - p));
+		sb_add(&id, t1 + 1, (size_t)(t2 - t1 - 1));
+		jw_obj(w, NULL);
+		jw_str(w, "file", t2 + 1);
+		jw_str(w, "id", id.buf);
+		jw_str(w, "state", st.buf);
+		jw_end(w);
+		sb_release(&st);
+		sb_release(&id);
+	}
+	jw_end(w);
+}
+
 void shim_log_write(const struct shim_log *l)
 {
 	const char *path = getenv("GOWRAP_LOG");
@@ -61,6 +83,8 @@ void shim_log_write(const struct shim_log *l)
 		jw_bool(&w, "verified", l->verified);
 	if (l->exit_known)
 		jw_int(&w, "exit", l->exit_code);
+	if (l->patches)
+		log_patches(&w, l);
 	if (l->fields)
 		l->fields(&w, l->fields_arg);
 	jw_end(&w);

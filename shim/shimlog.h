@@ -22,6 +22,8 @@ struct shim_log {
 	int exit_known, exit_code;
 	int verified;            /* -1 null, 0 false, 1 true */
 	int memo;                /* -1 n/a, 0 miss, 1 hit */
+	char *const *patches;    /* GOWRAP_PATCHES: "state\tid\tfile" each */
+	size_t npatches;
 	/* More members, written by their owner (deps/check.c's dp_log_fields); NULL: none. */
 	void (*fields)(struct jw *w, const void *arg);
 	const void *fields_arg;

@@ -11,7 +11,7 @@ setup() {
 
 @test "errshape: every gw_err_set/gw_fail/gw_err_relay in every module has a what and a fix" {
 	cd "$GOWRAP_ROOT"
-	run python3 tools/errshape.py common/*.c gocmd/*.c proto/*.c verify/*.c overlay/*.c deps/*.c shim/*.c cli/*.c
+	run python3 tools/errshape.py common/*.c gocmd/*.c proto/*.c verify/*.c overlay/*.c deps/*.c shim/*.c cli/*.c patch/*.c
 	assert_success
 	assert_output ""
 }

@@ -32,6 +32,8 @@ include_fails() {
 	include_fails proto/proto_merge.c goquery.h # the protocols need only common
 	include_fails overlay/store.c memo.h        # the shim's own headers are its own
 	include_fails deps/table.c shimlog.h
+	include_fails shim/memo.c patch.h           # the shim never reads patches (libgit2)
+	include_fails verify/span.c patch.h
 	# and what a module may use still compiles
 	printf '#include "goquery.h"\n' >>"$SRC/deps/table.c"
 	run make -C "$SRC" --no-print-directory build/obj/deps/table.o
@@ -44,8 +46,10 @@ include_fails() {
 	run nm "$SHIM_DIR/go"
 	assert_success
 	refute_output --partial gw_embedded
+	refute_output --partial pt_parse
 	run nm "$SYMCHECK"
 	refute_output --partial gw_embedded
+	refute_output --partial pt_parse
 	refute_output --partial shim_memo
 	run nm "$GOWRAP"
 	assert_output --partial gw_embedded

@@ -1,0 +1,28 @@
+/* patches.h — GOWRAP_PATCHES applied for `gowrap overlay --patches`
+ * (patches.c; the shim asks through that, proto/proto_overlay.h). */
+#ifndef GOWRAP_CLI_PATCHES_H
+#define GOWRAP_CLI_PATCHES_H
+
+#include <stddef.h>
+
+#include "report.h"
+
+struct cli_patched {
+	char *overlay;      /* the overlay: base's entries, then the patches' */
+	size_t nfiles;      /* entries the patches added (files and markers) */
+	char **inputs;      /* GOROOT paths read (files, marker directories) */
+	size_t ninputs;
+	char **patches;     /* "state\tid\tpath" per patch file, in order */
+	size_t npatches;
+	char **marks;       /* "symbol\tsrc/file\t..." per marker */
+	size_t nmarks;
+};
+
+/* Apply spec's patches to goroot (goversion: for the limits and messages)
+ * and write the overlay (base: gowrap's own overlay JSON, or NULL). 0, or
+ * -1 with e (GW_EXIT_PATCH: a patch unreadable or refused; 106 cache). */
+int cli_patches_apply(const char *spec, const char *goroot, const char *goversion, const char *cache,
+		      const char *base, struct cli_patched *o, struct gw_err *e);
+void cli_patched_free(struct cli_patched *o);
+
+#endif

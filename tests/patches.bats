@@ -1,0 +1,345 @@
+#!/usr/bin/env bats
+# tests/patches.bats — GOWRAP_PATCHES (patch/, README "Your own patches"):
+# the diff parser and the exact applier (through tests/unit/patchcheck), the
+# malformed inputs of tests/patches/malformed/, then real patches made at
+# test time from the GOROOT in use (diff -u / git diff), through the shim.
+bats_require_minimum_version 1.5.0
+load helpers/common
+
+load helpers/patches
+
+PC="$BUILD_DIR/unit/patchcheck"
+
+# The shim's builds share one cache of gowrap's (GOWRAP_CACHE) and the go
+# build cache the machine has (warm after the first run: patched bytes and
+# markers are deterministic); each configuration is built once, on first use.
+setup_file() {
+	export PT="$BATS_FILE_TMPDIR"
+	export PT_CACHE="$PT/cache"
+	export GOTOOLCHAIN=local
+	GR="$(PATH="$(path_without "$SHIM_DIR")" go env GOROOT)"
+	export GR
+	make_patch_set "$GR" "$PT/set"
+	mkdir -p "$PT/hello"
+	printf 'module example.com/hello\n\ngo 1.21\n' >"$PT/hello/go.mod"
+	cat >"$PT/hello/main.go" <<-'EOM'
+	package main
+
+	import (
+		"fmt"
+		"os"
+		"time"
+	)
+
+	func main() {
+		p, _ := os.Executable()
+		fmt.Println(time.Since(time.Now()) < time.Second, p != "")
+	}
+	EOM
+}
+
+setup() {
+	common_setup
+	export GOWRAP_CACHE="$PT_CACHE"
+	unset GOWRAP_PATCHES GOOS GOARCH GOFLAGS CGO_ENABLED
+	cd "$TMP"
+}
+
+sgo() { PATH="$SHIM_DIR:$(path_without "$SHIM_DIR")" go "$@"; }
+dgo() { PATH="$(path_without "$SHIM_DIR")" go "$@"; }
+
+# once NAME CMD...: run CMD the first time a test asks for NAME (its output
+# in $PT/NAME.log), and give every test its status.
+once() {
+	local name="$1"
+	shift
+	if [ ! -e "$PT/$name.status" ]; then
+		local st=0
+		"$@" >"$PT/$name.log" 2>&1 || st=$?
+		echo "$st" >"$PT/$name.status"
+	fi
+	cat "$PT/$name.log"
+	return "$(cat "$PT/$name.status")"
+}
+
+# The linux/arm64 hello through the shim with the set (A), and without it (B).
+build_a() { (cd "$PT/hello" && GOWRAP_LOG="$PT/a.jsonl" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-a" .); }
+build_b() { (cd "$PT/hello" && GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-b" .); }
+# One ios/arm64 c-archive per pipeline target, gomobile's way, with the set.
+build_ios() {
+	GOWRAP_LOG="$PT/ios.jsonl" GOWRAP_PATCHES="$PT/set" PATH="$SHIM_DIR:$PATH" \
+		bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" "$GOWRAP_ROOT/examples/aeslib" "$PT/ios" Aes
+}
+
+# The id of a patch file (first 12 hex of its SHA-256) and its marker.
+pid() { sha256sum "$1" | cut -c1-12; }
+syms() { llvm-nm "$1" 2>/dev/null | awk '{print $NF}' | sed 's/^_//' | grep '\.gowrapPatch' | sort -u; }
+
+# clock IDS of a linux/arm64 binary under qemu: the clock_gettime ids it asked for.
+clocks() {
+	timeout 120 qemu-aarch64 -strace "$1" >"$TMP/strace" 2>&1
+	grep -o 'clock_gettime([A-Z_]*' "$TMP/strace" | sort -u | tr '\n' ' '
+}
+
+# mkdiff OLD NEW PATH [diff args]: a diff (-u unless args) of OLD -> NEW
+# named a/PATH, b/PATH.
+mkdiff() {
+	local old="$1" new="$2" path="$3"
+	shift 3
+	diff "${@:--u}" "$old" "$new" | sed "1s#^--- [^\t]*#--- a/$path#; 2s#^+++ [^\t]*#+++ b/$path#" || true
+}
+
+# lines N: "line 1" .. "line N", one a line.
+lines() { seq 1 "$1" | sed 's/^/line /'; }
+
+@test "patch: every malformed patch is refused with one line naming the file, the line and why (exit 116, never a crash)" {
+	local n=0 name want
+	while IFS=$'\t' read -r name want; do
+		[[ "$name" == \#* ]] && continue
+		n=$((n + 1))
+		run --separate-stderr "$PC" "$GOWRAP_ROOT/tests/patches/malformed/$name"
+		assert_failure 116
+		assert_output ""
+		assert_equal "$(printf '%s\n' "$stderr" | wc -l)" 1
+		assert_glob "$stderr" "gowrap: cannot use patch */$name: *\(fix: *\)"
+		assert_glob "$stderr" "*$want*"
+	done <"$GOWRAP_ROOT/tests/patches/malformed/expect.tsv"
+	assert_equal "$n" "$(ls "$GOWRAP_ROOT"/tests/patches/malformed/*.patch | wc -l)"
+}
+
+@test "patch: a 100 MB patch is refused by its size, at once; 5000 hunks in one file apply exactly and fast" {
+	truncate -s 100M big.patch
+	run --separate-stderr timeout 10 "$PC" big.patch
+	assert_failure 116
+	assert_equal "$stderr" "gowrap: cannot read patch big.patch: larger than 16 MiB: not a patch of Go's sources (fix: point GOWRAP_PATCHES at directories of .patch/.diff files and at patch files (':'-separated))"
+	lines 50000 >f
+	sed '0~10s/$/ changed/' f >g
+	mkdiff f g src/x/f.go >many.patch
+	run "$PC" many.patch
+	assert_line --partial "hunks 5000"
+	run timeout 20 "$PC" many.patch f out
+	assert_success
+	assert_output "state exact"
+	cmp out g
+}
+
+@test "patch: exact, at an offset (reported), needs fuzz (refused), already in, in both diff -u and git diff form" {
+	lines 60 >f
+	sed 's/^line 30$/LINE 30/' f >g
+	mkdiff f g src/x/f.go >u.patch
+	git diff --no-index f g | sed 's#a/f#a/src/x/f.go#g; s#b/g#b/src/x/f.go#g' >g.patch || true
+	for p in u.patch g.patch; do
+		run "$PC" "$p" f out
+		assert_output "state exact"
+		cmp out g
+		# 14 lines more above: the hunk is found 14 lines down, and said so
+		{ lines 14; cat f; } >f14
+		run "$PC" "$p" f14 out
+		assert_output "state offset offset 14 moved 1"
+		cmp out <(lines 14; cat g)
+		# a context line changed: GNU patch would apply it with fuzz 1, we refuse
+		sed 's/^line 27$/line twenty-seven/' f >ffz
+		run --separate-stderr "$PC" "$p" ffz out
+		assert_failure 116
+		assert_output "state refused hunk 1: its lines are not in the file at that line or at any offset"
+		patch -s --dry-run -p1 -F1 -o /dev/null ffz <"$p"
+		# the result already there: applied as nothing
+		run "$PC" "$p" g out
+		assert_output "state already: its result is in the file"
+		cmp out g
+		{ lines 3; cat g; } >g3
+		run "$PC" "$p" g3 out
+		assert_output "state already: its result is in the file (at an offset)"
+	done
+}
+
+@test "patch: the nearest offset wins (later lines first at equal distance), and hunks never go back before the previous one" {
+	printf 'x\nctx a\nold\nctx b\ny\nctx a\nold\nctx b\nz\n' >f
+	printf -- '--- a/src/x/f\n+++ b/src/x/f\n@@ -4,3 +4,3 @@\n ctx a\n-old\n+new\n ctx b\n' >p
+	run "$PC" p f out
+	assert_output "state offset offset 2 moved 1"
+	assert_equal "$(sed -n 7p out)" new
+	assert_equal "$(sed -n 3p out)" old
+	# two hunks: the second is searched only after the first
+	printf -- '--- a/src/x/f\n+++ b/src/x/f\n@@ -6,3 +6,3 @@\n ctx a\n-old\n+new\n ctx b\n@@ -2,3 +2,3 @@\n ctx a\n-old\n+NEW\n ctx b\n' >q
+	run --separate-stderr "$PC" q f out
+	assert_failure 116
+	assert_output "state refused hunk 2: its lines are not in the file at that line or at any offset"
+}
+
+@test "patch: git apply's placement rules: a hunk at line 1 matches only at the start, one without trailing context only at the end, -U0 is refused" {
+	lines 30 >f
+	sed 's/^line 1$/LINE 1/' f >g
+	mkdiff f g src/x/f >start.patch
+	{ echo "line 2"; echo "line 3"; echo "line 4"; cat f; } >moved
+	run --separate-stderr "$PC" start.patch moved out
+	assert_output --partial "state refused hunk 1: its lines are not at the start of the file"
+	sed 's/^line 30$/LINE 30/' f >h
+	mkdiff f h src/x/f >end.patch
+	{ cat f; echo "line 27"; } >longer
+	run --separate-stderr "$PC" end.patch longer out
+	assert_output --partial "state refused hunk 1: its lines are not at the end of the file"
+	run "$PC" end.patch f out
+	assert_output "state exact"
+	sed 's/^line 15$/LINE 15/' f >m
+	mkdiff f m src/x/f -U0 >u0.patch
+	run --separate-stderr "$PC" u0.patch f out
+	assert_failure 116
+	assert_output --partial "no context before its first change and does not start at line 1"
+}
+
+@test "patch: a new file, a deleted file, and each already in; a new file that exists with other bytes is refused" {
+	printf 'package x\n\nfunc F() {}\n' >new.go
+	mkdiff /dev/null new.go src/x/new.go -uN >add.patch
+	sed -i '1s#.*#--- /dev/null#' add.patch
+	run "$PC" add.patch
+	assert_line --partial "file src/x/new.go add line 1"
+	run "$PC" add.patch - out
+	assert_output "state exact"
+	cmp out new.go
+	run "$PC" add.patch new.go out
+	assert_output "state already: its result is in the file"
+	printf 'package x\n' >other.go
+	run --separate-stderr "$PC" add.patch other.go out
+	assert_output --partial "state refused hunk 1: the file it adds is already in this GOROOT"
+	mkdiff new.go /dev/null src/x/new.go -uN >del.patch
+	sed -i '2s#.*#+++ /dev/null#' del.patch
+	run "$PC" del.patch new.go out
+	assert_output "state exact gone"
+	run "$PC" del.patch - out
+	assert_output "state already: the file it deletes is not there gone"
+	{ cat new.go; echo "// more"; } >more.go
+	run --separate-stderr "$PC" del.patch more.go out
+	assert_failure 116
+}
+
+@test "patch: no final newline in the patch file is read as a line (noted); \\ No newline at end of file on either side is exact" {
+	lines 10 >f
+	sed 's/^line 5$/LINE 5/' f >g
+	mkdiff f g src/x/f >p
+	head -c -1 p >p-nofinal
+	run "$PC" p-nofinal
+	assert_line --partial "no-final-newline"
+	run "$PC" p-nofinal f out
+	assert_output "state exact"
+	cmp out g
+	# GNU patch reads it too, git apply calls it corrupt
+	patch -s -p1 --dry-run -o /dev/null f <p-nofinal
+	run git apply --check p-nofinal
+	assert_failure
+	head -c -1 g >g-noeol
+	mkdiff f g-noeol src/x/f >eol.patch
+	sed 's/^line 9$/LINE 9/' f >g9
+	mkdiff f g9 src/x/f >p9
+	run "$PC" eol.patch f out
+	assert_output "state exact"
+	cmp out g-noeol
+	run "$PC" eol.patch g-noeol out
+	assert_output "state already: its result is in the file"
+	# the file lacks the newline the patch's context has: not the same line
+	head -c -1 f >f-noeol
+	run --separate-stderr "$PC" p9 f-noeol out
+	assert_failure 116
+}
+
+@test "patch: a git format-patch mail (message, diffstat, signature, Gowrap-Go trailer) and two sections for one file apply in order" {
+	run "$PC" "$GOWRAP_ROOT/tests/patches/seeds/format-patch.patch"
+	assert_success
+	assert_line "version go1.26"
+	assert_line "version go1.27.3"
+	assert_line --partial "file src/x/f.go modify line 15 index ac0951b..5cf70d4 hunks 2"
+	assert_line --partial "file src/x/new.go add"
+	assert_line --partial "file src/x/old.go delete"
+	lines 10 >f
+	sed 's/^line 2$/LINE 2/' f >g
+	sed 's/^line 9$/LINE 9/' g >h
+	{ mkdiff f g src/x/f; mkdiff g h src/x/f; } >two.patch
+	run "$PC" two.patch f out
+	assert_output $'state exact\nstate exact'
+	cmp out h
+}
+
+@test "shim: a linux/arm64 program built with the BOOTTIME patch asks clock_gettime for CLOCK_BOOTTIME under qemu; without GOWRAP_PATCHES for CLOCK_MONOTONIC" {
+	once a build_a
+	once b build_b
+	run clocks "$PT/hello-a"
+	assert_output --partial "clock_gettime(CLOCK_BOOTTIME"
+	refute_output --partial "clock_gettime(CLOCK_MONOTONIC"
+	run clocks "$PT/hello-b"
+	assert_output --partial "clock_gettime(CLOCK_MONOTONIC"
+	refute_output --partial "clock_gettime(CLOCK_BOOTTIME"
+	# GOROOT itself is untouched
+	run grep -c CLOCK_BOOTTIME "$GR/src/runtime/sys_linux_arm64.s"
+	assert_output 0
+}
+
+@test "shim: an overlaid header never reaches the Go assembler (cmd/go runs it in GOROOT's package directory), so a patch to a .h is refused with that reason" {
+	# by hand, without gowrap: the overlaid .s includes the overlaid .h, and
+	# the assembler reads the GOROOT's header, which lacks the constant
+	header_overlay "$GR" "$TMP/hov"
+	cd "$PT/hello"
+	GOOS=linux GOARCH=arm64 run dgo build -overlay="$TMP/hov/ov.json" -o "$TMP/x" .
+	assert_failure
+	assert_output --partial "sys_linux_arm64.s:"
+	assert_output --partial "CLOCK_BOOTTIME"
+	# through the shim, gowrap refuses the header patch before go runs
+	GOWRAP_PATCHES="$GOWRAP_ROOT/tests/patches/malformed/header.patch" GOOS=linux GOARCH=arm64 \
+		run --separate-stderr sgo build -o "$TMP/y" .
+	assert_failure 116
+	assert_glob "$stderr" "gowrap: cannot use patch *header.patch: line 1: src/runtime/tls_arm64.h is a header*"
+	run test -e "$TMP/y"
+	assert_failure
+}
+
+@test "shim: a C file of a cgo package (runtime/cgo) is reached: a host cgo program links the patched function and carries runtime/cgo's marker" {
+	cgo_patch "$GR" "$TMP/cgo.patch"
+	mkdir -p "$TMP/c"
+	printf 'module example.com/c\n\ngo 1.21\n' >"$TMP/c/go.mod"
+	printf 'package main\n\n// int two(void) { return 2; }\nimport "C"\n\nfunc main() { println(C.two()) }\n' >"$TMP/c/main.go"
+	cd "$TMP/c"
+	GOWRAP_PATCHES="$TMP/cgo.patch" CGO_ENABLED=1 run sgo build -o c1 .
+	assert_success
+	run nm c1
+	assert_output --partial " T gowrap_cgo_patched"
+	assert_output --partial "runtime/cgo.gowrapPatch$(pid "$TMP/cgo.patch")"
+	CGO_ENABLED=1 run dgo build -o c2 .
+	run nm c2
+	refute_output --partial "gowrap_cgo_patched"
+}
+
+@test "shim: markers exactly where a changed file compiles: linux/arm64 has the linux and os ones, not darwin's; the log lists each patch's state" {
+	once a build_a
+	set_dir="$PT/set"
+	run syms "$PT/hello-a"
+	assert_line "runtime.gowrapPatch$(pid "$set_dir/0001-boottime.patch")"
+	assert_line "os.gowrapPatch$(pid "$set_dir/0003-os-body.patch")"
+	assert_line "os.gowrapPatch$(pid "$set_dir/0004-os-move.patch")"
+	refute_line "runtime.gowrapPatch$(pid "$set_dir/0002-darwin-continuous.diff")"
+	assert_equal "${#lines[@]}" 3
+	run syms "$PT/hello-b"
+	assert_output ""
+	run jq -c '[.patches[] | .state]' "$PT/a.jsonl"
+	assert_output '["exact","exact","exact","exact","already","skipped"]'
+	run jq -r '.patches[0].id' "$PT/a.jsonl"
+	assert_output "$(pid "$set_dir/0001-boottime.patch")"
+}
+
+@test "shim: gomobile's path (8 c-archives, GOFLAGS=-tags per platform): the patches merged with the internal/cpu fix; darwin's marker in the ios slice, the linux one in none" {
+	once ios build_ios
+	a="$PT/ios/work/Aes-ios-arm64.a"
+	run syms "$a"
+	assert_line "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff")"
+	assert_line "os.gowrapPatch$(pid "$PT/set/0003-os-body.patch")"
+	refute_line "runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch")"
+	refute_line "os.gowrapPatch$(pid "$PT/set/0004-os-move.patch")"
+	run "$SYMCHECK" "$PT/ios/Aes.xcframework"
+	assert_success
+	# every one of the 8 calls got the patches; the arm64 iOS ones the fix too
+	run jq -s -c '[.[] | select(.subcommand == "build") | (.patches | length)] | unique' "$PT/ios.jsonl"
+	assert_output "[6]"
+	run jq -s -c '[.[] | select(.subcommand == "build") | .injected] | unique' "$PT/ios.jsonl"
+	assert_output "[true]"
+	# the amd64 macOS slice links darwin's sys_darwin.go: the marker is there too
+	run syms "$PT/ios/work/Aes-macos-amd64.a"
+	assert_line "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff")"
+}
