@@ -65,7 +65,8 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   common  libc helpers, hashes, cache records (nothing)
 #   gocmd   the real go: find it, ask it, where it runs   common
 #   proto   the shim<->CLI protocols, both sides           common
-#   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only)
+#   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only;
+#                                              symcheck's --patches: patch/'s libc-only reader)
 #   overlay GOROOT overlay generator           common (+ libgit2)
 #   patch   GOWRAP_PATCHES: read, apply exactly common (+ libgit2: gitparse.c)
 #   deps    the whole dependency fix           common gocmd verify
@@ -85,7 +86,7 @@ INC_gen     := -Icommon
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
 GOCMD_SRC   := $(wildcard gocmd/*.c)
 PROTO_SRC   := $(filter-out proto/fuzz_%.c,$(wildcard proto/*.c))
-VERIFY_SRC  := $(filter-out verify/symcheck.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
+VERIFY_SRC  := $(filter-out verify/symcheck%.c verify/fuzz_%.c verify/zip%.c,$(wildcard verify/*.c))
 SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
@@ -106,7 +107,8 @@ OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
-MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/deps/toolexec.o \
+MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
+	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
 ALL_OBJ     += $(PATCH_OBJ)
@@ -196,7 +198,11 @@ $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
 SYMCHECK_ZIP := $(BUILD)/obj/verify/$(if $(filter no,$(LIBZIP)),zipnone,zipin).o
 $(BUILD)/obj/verify/zipin.o: ALL_CPPFLAGS += $(ZIP_CPPFLAGS)
-$(BUILD)/symcheck: $(BUILD)/obj/verify/symcheck.o $(SYMCHECK_ZIP) $(foreach m,verify common,$(call lib,$(m)))
+# --patches reads patch files with patch/'s libc-only reader (touched.c,
+# frame.c): the archive gives symcheck those members alone, never libgit2.
+SYMCHECK_OBJ := $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o
+$(SYMCHECK_OBJ): ALL_CPPFLAGS += -Ipatch
+$(BUILD)/symcheck: $(SYMCHECK_OBJ) $(SYMCHECK_ZIP) $(foreach m,verify patch common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ZIP_LIBS)
 

@@ -261,7 +261,7 @@ static int mark_dir(const struct pt_set *s, size_t idx, const char *dir, struct 
 		struct sb t = SB_INIT;
 		sb_addf(&t, "%s/gowrap_patch_%s.go", dir, it->p.id);
 		m->file = sb_detach(&t);
-		sb_addf(&t, "%s.gowrapPatch%s", dir + 4, it->p.id);
+		pt_marker_symbol(&t, dir, strlen(dir), it->p.id);
 		m->symbol = sb_detach(&t);
 		m->item = idx;
 		*have = 1;
@@ -280,7 +280,7 @@ int pt_set_markers(const struct pt_set *s, struct pt_mark **out, size_t *n, stru
 	*n = 0;
 	for (size_t i = 0; i < s->nitems; i++) {
 		const struct pt_item *it = &s->items[i];
-		if (it->state != PP_EXACT && it->state != PP_OFFSET)
+		if (it->state != PP_EXACT && it->state != PP_OFFSET && it->state != PP_ALREADY)
 			continue;
 		char **dirs = NULL;
 		size_t nd = 0;

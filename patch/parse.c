@@ -78,15 +78,7 @@ int pt_parse(const char *bytes, size_t n, const char *name, struct pt_patch *p, 
 
 int pt_version_ok(const struct pt_patch *p, const char *goversion)
 {
-	if (!p->nversions)
-		return 1;
-	for (size_t i = 0; i < p->nversions; i++) {
-		size_t k = strlen(p->versions[i]);
-		char next = goversion[k < strlen(goversion) ? k : strlen(goversion)];
-		if (strncmp(goversion, p->versions[i], k) == 0 && !(next >= '0' && next <= '9'))
-			return 1;
-	}
-	return 0;
+	return pt_versions_ok(p->versions, p->nversions, goversion);
 }
 
 void pt_patch_free(struct pt_patch *p)

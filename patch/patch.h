@@ -79,6 +79,26 @@ void pt_patch_free(struct pt_patch *p);
 
 /* Does the patch's Gowrap-Go limit let it apply to goversion ("go1.26.8")? */
 int pt_version_ok(const struct pt_patch *p, const char *goversion);
+/* The same for a list of Gowrap-Go values (none: any version). */
+int pt_versions_ok(char *const *versions, size_t n, const char *goversion);
+
+/* What symcheck --patches needs of a patch file, read with libc alone
+ * (touched.c; frame.c checks the hunks, libgit2 is never called): its id,
+ * the files its sections leave (src/..., a deleted file left out) and its
+ * Gowrap-Go limits. A file pt_parse would refuse for its paths or headers
+ * may still be read here: symcheck only asks where a marker must be. */
+struct pt_touched {
+	char id[13];
+	char **paths;
+	size_t npaths;
+	char **versions;
+	size_t nversions;
+};
+/* The marker's name for patch id in package directory dir (src/...):
+ * `<dir under src/>.gowrapPatch<id>` (marker.c makes it, symcheck asks it). */
+void pt_marker_symbol(struct sb *out, const char *dir, size_t dirlen, const char *id);
+int pt_touched_read(const char *bytes, size_t n, const char *name, struct pt_touched *t, struct gw_err *e);
+void pt_touched_free(struct pt_touched *t);
 
 enum pt_state { PT_EXACT, PT_OFFSET, PT_ALREADY, PT_REFUSED };
 

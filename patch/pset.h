@@ -12,8 +12,8 @@
  * patch was made for when its `index` line says. With keep_going (doctor)
  * every patch gets its state and the error is kept per patch.
  *
- * pt_set_markers (marker.c) gives, for every patch that changed a compiled
- * file (.go other than _test.go, assembly, C, headers), one Go file per
+ * pt_set_markers (marker.c) gives, for every patch applied or already in
+ * that touches a compiled file (.go other than _test.go, assembly, C, headers), one Go file per
  * package it changed, `gowrap_patch_<id>.go`, defining
  * `<import path>.gowrapPatch<id>` (the id is the first 12 hex digits of the
  * patch file's SHA-256: nothing path- or host-dependent), //go:noinline and
@@ -51,7 +51,7 @@ struct pt_item {
 	enum pt_pstate state;
 	struct sb note;       /* how each file section went, "; "-separated */
 	struct gw_err err;    /* refused or unreadable */
-	size_t *changed;      /* gfiles this patch changed */
+	size_t *changed;      /* gfiles this patch touched (changed or already in) */
 	size_t nchanged;
 };
 

@@ -182,12 +182,17 @@ static void work_free(struct work *w)
 	free(w->v);
 }
 
-/* The staged files become the set's; the patch's changed list is kept. */
+/* The staged files become the set's. The patch's list keeps every file it
+ * touched, changed or already holding its result: its marker stands for
+ * its content being in what ships, which an upstream release that took the
+ * change makes as true as the patch does (symcheck --patches, which sees no
+ * GOROOT, cannot tell the two apart). */
 static void commit(struct pt_set *s, struct pt_item *it, size_t idx, struct work *w)
 {
 	it->changed = gw_xcalloc(w->n + 1, sizeof *it->changed);
 	for (size_t i = 0; i < w->n; i++) {
 		struct stage *st = &w->v[i];
+		it->changed[it->nchanged++] = (size_t)st->g;
 		if (!st->changed)
 			continue;
 		struct pt_gfile *g = &s->files[st->g];
@@ -195,7 +200,6 @@ static void commit(struct pt_set *s, struct pt_item *it, size_t idx, struct work
 		sb_add(&g->cur, st->b.buf, st->b.len);
 		g->exists = st->exists;
 		g->changed_by = (long)idx;
-		it->changed[it->nchanged++] = (size_t)st->g;
 	}
 }
 

@@ -3,7 +3,7 @@
  *   parse (cmdline.h: argv + GOFLAGS + go env file) -> target
  *   -> overlay step (iOS family: -overlay keyed on the GOROOT that compiles)
  *   -> deps plan step (iOS family, linux/android arm64: deps.h)
- *   -> run the real go -> verify step (overlay marker, deps markers)
+ *   -> run the real go -> verify step (overlay marker, patch markers, deps markers)
  *   -> log -> exit like go
  *
  * Promise: a call that gets nothing added is exec'ed to the real go with argv
@@ -25,6 +25,7 @@
 #include "installout.h"
 #include "loopguard.h"
 #include "memo.h"
+#include "patchcheck.h"
 #include "proto_merge.h"
 #include "proto_overlay.h"
 #include "pkgver.h"
@@ -348,13 +349,30 @@ static void check_marker(const struct call *c, const char *file, const char *wha
 	sb_release(&why);
 }
 
+/* One file go wrote must carry every applied patch's marker where a file
+ * the patch changes compiled (patchcheck.h); fault() if not. */
+static void check_patches(const struct call *c, const char *file)
+{
+	struct gw_err e = { 0 };
+	L.output = file;
+	if (shim_patch_check(&c->a.ov, file,
+			     "make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "
+			     "(no GOROOT override or wrapper in between), then rebuild; GOWRAP_VERIFY=0 "
+			     "skips this check",
+			     &e) < 0) {
+		L.verified = 0;
+		fault(&e);
+	}
+}
+
 #define FIX_VERIFY(again)                                                                          \
 	"make sure the go that compiles uses the GOROOT `go env GOROOT` reports here "             \
 	"(no GOROOT override or wrapper in between), then " again "; GOWRAP_VERIFY=0 skips this check"
 
 /* Step 8: after a successful go, every file it wrote carries the overlay's
- * marker (-o's file, or each new file of the install or -o directory), and
- * every fixed dependency its own (deps.h). */
+ * marker (-o's file, or each new file of the install or -o directory), each
+ * applied patch's where its files compiled, and every fixed dependency its
+ * own (deps.h). */
 static void verify_outputs(struct call *c, int st)
 {
 	int ok = WIFEXITED(st) && WEXITSTATUS(st) == 0;
@@ -364,8 +382,10 @@ static void verify_outputs(struct call *c, int st)
 		check_marker(c, c->outp.buf, "built output lacks the gowrap marker", FIX_VERIFY("rebuild"));
 	if (have && !c->cpu) {
 		L.output = c->outp.buf;
-		L.verified = 1; /* the deps check below decides */
+		L.verified = 1; /* the patch and deps checks below decide */
 	}
+	if (have && c->ov)
+		check_patches(c, c->outp.buf);
 	/* kept in c: the log, written after this step, names one of them */
 	char **changed = c->changed =
 		c->check_bins && ok ? shim_snapshot_changed(c->bindir.buf, &c->bins) : NULL;
@@ -381,10 +401,12 @@ static void verify_outputs(struct call *c, int st)
 				     c->installing ? "installed command lacks the gowrap marker"
 						   : "built output lacks the gowrap marker",
 				     FIX_VERIFY("reinstall"));
-		else if (c->d.act) {
+		else if (c->d.act || c->ov) {
 			L.output = changed[i];
 			L.verified = 1;
 		}
+		if (c->ov)
+			check_patches(c, changed[i]);
 	}
 	if (changed)
 		changed[n] = NULL;

@@ -1,6 +1,6 @@
 # shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
 # Each must make a test of SUITE (narrowed by the filter) fail.
-SUITE = ["tests/shim.bats", "tests/unit.bats"]
+SUITE = ["tests/shim.bats", "tests/unit.bats", "tests/patches.bats"]
 TARGETS = ["build/shim/go", "build/gowrap", "unit"]  # unit: tests/unit.bats's drivers
 MUTATIONS = [
     ("tag-substring-match", "gocmd/words.c",
@@ -58,4 +58,11 @@ MUTATIONS = [
      'add_walk_up(key, "gomod", effdir, "go.mod");',
      "",
      "memo keys"),
+    # GOWRAP_PATCHES: the check after the build (patchcheck.c)
+    ("patch-check-skipped", "shim/gowrap.c",
+     "\tif (have && c->ov)\n\t\tcheck_patches(c, c->outp.buf);", "",
+     "after the build each applied patch"),
+    ("patch-check-dir-outputs-skipped", "shim/gowrap.c",
+     "\t\tif (c->ov)\n\t\t\tcheck_patches(c, changed[i]);", "",
+     "after the build each applied patch"),
 ]

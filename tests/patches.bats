@@ -7,6 +7,7 @@ bats_require_minimum_version 1.5.0
 load helpers/common
 
 load helpers/patches
+load helpers/shim
 
 PC="$BUILD_DIR/unit/patchcheck"
 
@@ -307,21 +308,77 @@ lines() { seq 1 "$1" | sed 's/^/line /'; }
 	refute_output --partial "gowrap_cgo_patched"
 }
 
-@test "shim: markers exactly where a changed file compiles: linux/arm64 has the linux and os ones, not darwin's; the log lists each patch's state" {
+@test "shim: markers exactly where a changed file compiles: linux/arm64 has the linux and os ones (the already-in one too), not darwin's; the log lists each patch's state" {
 	once a build_a
 	set_dir="$PT/set"
 	run syms "$PT/hello-a"
 	assert_line "runtime.gowrapPatch$(pid "$set_dir/0001-boottime.patch")"
 	assert_line "os.gowrapPatch$(pid "$set_dir/0003-os-body.patch")"
 	assert_line "os.gowrapPatch$(pid "$set_dir/0004-os-move.patch")"
+	# already in: its content ships, so its marker does (symcheck cannot tell it from applied)
+	assert_line "os.gowrapPatch$(pid "$set_dir/0005-upstream-took-it.patch")"
 	refute_line "runtime.gowrapPatch$(pid "$set_dir/0002-darwin-continuous.diff")"
-	assert_equal "${#lines[@]}" 3
+	assert_equal "${#lines[@]}" 4
 	run syms "$PT/hello-b"
 	assert_output ""
 	run jq -c '[.patches[] | .state]' "$PT/a.jsonl"
 	assert_output '["exact","exact","exact","exact","already","skipped"]'
 	run jq -r '.patches[0].id' "$PT/a.jsonl"
 	assert_output "$(pid "$set_dir/0001-boottime.patch")"
+}
+
+@test "shim: after the build each applied patch's marker is required where its files compiled: a go that drops -overlay fails with 110 naming the patch" {
+	once a build_a
+	run jq -r '.verified' "$PT/a.jsonl"
+	assert_output true
+	make_dropgo "$TMP/dropgo"
+	cd "$PT/hello"
+	GOWRAP_LOG="$TMP/d.jsonl" GOWRAP_GO="$TMP/dropgo" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 \
+		run --separate-stderr sgo build -o "$TMP/d" .
+	assert_failure 110
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_glob "$stderr" "gowrap: built output lacks a patch's marker: $TMP/d: arm64 linux slice: compiles $PT/set/0001-boottime.patch's files without its marker runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch") (fix: *GOWRAP_VERIFY=0*)"
+	run jq -r '.verified' "$TMP/d.jsonl"
+	assert_output false
+	# a patch-only build is checked on `go build` into a directory too
+	mkdir "$TMP/out"
+	GOWRAP_GO="$TMP/dropgo" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 run sgo build -o "$TMP/out/" .
+	assert_failure 110
+	assert_output --partial "$TMP/out/hello: arm64 linux slice"
+	GOWRAP_VERIFY=0 GOWRAP_GO="$TMP/dropgo" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 run sgo build -o "$TMP/d" .
+	assert_success
+}
+
+@test "symcheck --patches: a patch's marker is required exactly where the pclntab names a file it changes (-trimpath and stripped too); the stock build fails naming patch and slice" {
+	once a build_a
+	once b build_b
+	cd "$PT/hello"
+	GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 sgo build -trimpath -ldflags=-s -o "$TMP/ts" .
+	run "$SYMCHECK" --patches "$PT/set" "$PT/hello-a" "$TMP/ts"
+	assert_success
+	assert_line --index 0 --partial "patches: runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch") ok, "
+	assert_line --index 1 --partial "patches: runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch") ok, "
+	# the darwin patch's files never compile for linux: not asked
+	refute_output --partial "$(pid "$PT/set/0002-darwin-continuous.diff")"
+	run "$SYMCHECK" --patches "$PT/set" "$PT/hello-b"
+	assert_failure 1
+	assert_output --partial "runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch") MISSING"
+	assert_output --partial ": FAIL (patch $PT/set/0001-boottime.patch: its marker runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch") is missing"
+	# the new file of 0004 is not in the stock build: its marker is not asked there
+	refute_output --partial "$(pid "$PT/set/0004-os-move.patch")"
+	run "$SYMCHECK" --json --patches "$PT/set/0001-boottime.patch" "$PT/hello-b"
+	assert_failure 1
+	run jq -c '.inputs[0].slices[0].patches' <<<"$output"
+	assert_output "[{\"patch\":\"$PT/set/0001-boottime.patch\",\"symbol\":\"runtime.gowrapPatch$(pid "$PT/set/0001-boottime.patch")\",\"required\":true,\"present\":false}]"
+	# a Gowrap-Go limit to another Go keeps it from being asked of this one
+	{ printf 'Gowrap-Go: go1.20\n\n'; cat "$PT/set/0001-boottime.patch"; } >"$TMP/limited.patch"
+	run "$SYMCHECK" --patches "$TMP/limited.patch" "$PT/hello-b"
+	assert_success
+	# a patch symcheck cannot read is exit 2, one line
+	run --separate-stderr "$SYMCHECK" --patches "$GOWRAP_ROOT/tests/patches/malformed/truncated-hunk.patch" "$PT/hello-a"
+	assert_failure 2
+	assert_equal "${#stderr_lines[@]}" 1
+	assert_glob "$stderr" "symcheck: cannot use patch *truncated-hunk.patch: line *\(fix: *\)"
 }
 
 @test "shim: gomobile's path (8 c-archives, GOFLAGS=-tags per platform): the patches merged with the internal/cpu fix; darwin's marker in the ios slice, the linux one in none" {
@@ -334,6 +391,10 @@ lines() { seq 1 "$1" | sed 's/^/line /'; }
 	refute_line "os.gowrapPatch$(pid "$PT/set/0004-os-move.patch")"
 	run "$SYMCHECK" "$PT/ios/Aes.xcframework"
 	assert_success
+	run "$SYMCHECK" --patches "$PT/set" "$PT/ios/Aes.xcframework"
+	assert_success
+	assert_output --partial "ios go1.26.8: internal/cpu.gowrapMarker"
+	assert_output --partial "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff") ok"
 	# every one of the 8 calls got the patches; the arm64 iOS ones the fix too
 	run jq -s -c '[.[] | select(.subcommand == "build") | (.patches | length)] | unique' "$PT/ios.jsonl"
 	assert_output "[6]"

@@ -69,6 +69,8 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 	g->any = 1;
 	g->agg.is_go |= o->is_go;
 	g->agg.upstream |= o->upstream;
+	for (i = 0; i < VF_MAX_PMARKS; i++)
+		g->agg.pm[i] |= o->pm[i];
 	if (!g->agg.goversion[0])
 		memcpy(g->agg.goversion, o->goversion, sizeof o->goversion);
 	/* Prefer a symbol-table hit; it names the function for certain. */
@@ -111,6 +113,7 @@ static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidd
 		memcpy(s->goversion, g->agg.goversion, sizeof s->goversion);
 		memcpy(s->marker, g->agg.marker, sizeof s->marker);
 		s->found_in = g->agg.found_in;
+		memcpy(s->pm, g->agg.pm, sizeof s->pm);
 	}
 }
 

@@ -83,6 +83,7 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 	struct vf_elf e;
 
 	vf_want_init(&want, o ? o->marker : NULL, on_name, &c);
+	vf_want_patches(&want, o);
 	if (vf_elf_read(s, &want, &e, err) || abi_mismatch(abi, e.machine, err))
 		return -1;
 	struct vf_slice *sl = vf_input_add_slice(in);
@@ -100,5 +101,6 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 	sl->found_in = e.found_in;
 	sl->deps_code = c.code;
 	sl->deps_fixed = c.fixed;
+	memcpy(sl->pm, want.pm, sizeof sl->pm);
 	return 0;
 }

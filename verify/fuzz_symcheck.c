@@ -8,7 +8,8 @@
  * in front, so the fuzzer reaches the section walk without first having to
  * find the magic; and to the zip reader of .aar/.apk files (zipin.c, libzip
  * reading from memory), whose libraries go through the ELF slice reader
- * (elfslice.c), with a 1 MiB cap per member so each run stays fast. Built and
+ * (elfslice.c), with a 1 MiB cap per member so each run stays fast. A
+ * patch marker is asked throughout, so the pclntab's file table is read. Built and
  * run by `make fuzz` (tests/helpers/run-fuzz.sh). */
 #include "compat.h"
 #include <stddef.h>
@@ -20,6 +21,12 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* One patch mark, so every pclntab's file table is read too. */
+static char *const fuzz_files[] = { "src/runtime/sys_linux_arm64.s" };
+static const struct vf_pmark fuzz_marks[] = {
+	{ .symbol = "runtime.gowrapPatch000000000000", .patch = "fuzz.patch", .files = fuzz_files, .nfiles = 1 },
+};
 
 static void count_name(void *ctx, const char *name, size_t n)
 {
@@ -54,8 +61,8 @@ static void fuzz_elf(const uint8_t *data, size_t size)
 /* The zip path, rendered as symcheck renders it. */
 static void fuzz_zip(const uint8_t *data, size_t size)
 {
-	struct vf_result r = { NULL, 0, 0 };
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
+	struct vf_result r = { 0 };
+	struct vf_opts o = { .expect = VF_EXPECT_AUTO, .pmarks = fuzz_marks, .npmarks = 1 };
 	struct sb out = SB_INIT;
 
 	vf_scan_zip_buffer(&r, "fuzz.aar", data, size, &o, 1u << 20);
@@ -70,8 +77,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct vf_result r = { NULL, 0, 0 };
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
+	struct vf_result r = { 0 };
+	struct vf_opts o = { .expect = VF_EXPECT_AUTO, .pmarks = fuzz_marks, .npmarks = 1 };
 	struct vf_input in = { "fuzz", NULL, NULL, 0, 0 };
 	struct sb out = SB_INIT;
 

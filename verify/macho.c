@@ -251,7 +251,7 @@ static int symtab(struct mh *m, struct vf_want *want, struct sb *err)
 		if (n < 2 || name[0] != '_')
 			continue;
 		vf_want_name(want, name + 1, n - 1, &is_marker);
-		if (is_marker && !want->on_name)
+		if (is_marker && vf_want_first_only(want))
 			break;
 	}
 	return 0;
@@ -294,12 +294,14 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 
 	obj->is_go = m.have_pcln || m.have_bi;
 	vf_want_init(&want, o ? o->marker : NULL, o ? o->on_name : NULL, o ? o->on_name_ctx : NULL);
+	vf_want_patches(&want, o);
 	if (m.have_symtab && symtab(&m, &want, err))
 		return -1;
 	if (want.found[0])
 		obj->found_in = VF_FOUND_SYMTAB;
-	/* with on_name, the pclntab too: a stripped slice names functions only there */
-	if ((!want.found[0] || want.on_name) && m.have_pcln) {
+	/* with on_name, the pclntab too: a stripped slice names functions only
+	 * there; and its file table is where patch markers are asked */
+	if ((!want.found[0] || !vf_want_first_only(&want)) && m.have_pcln) {
 		struct vf_span pcln;
 		int had = want.found[0] != 0;
 		vf_sub(s, m.pcln_off, m.pcln_size, &pcln);
@@ -309,6 +311,7 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 			obj->found_in = VF_FOUND_PCLNTAB;
 	}
 	memcpy(obj->marker, want.found, sizeof obj->marker);
+	memcpy(obj->pm, want.pm, sizeof obj->pm);
 	obj->upstream = want.upstream;
 	if (m.have_bi) {
 		struct vf_span bi;

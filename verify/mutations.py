@@ -2,7 +2,7 @@
 # (data only). Each must make a test of SUITE (narrowed by the filter) fail.
 # bats runs a file's setup_file only when the filter selects one of its
 # tests, so the Android mutations never build verify.bats's fixtures.
-SUITE = ["tests/verify.bats", "tests/android.bats"]
+SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats"]
 TARGETS = ["build/symcheck"]
 MUTATIONS = [
     ("ncmds-unbounded", "verify/macho.c",
@@ -66,4 +66,17 @@ MUTATIONS = [
     ("goos-ignored", "verify/elfslice.c",
      "\tsl->platform = vf_buildinfo_goos(e.buildinfo);", "\tsl->platform = vf_buildinfo_goos(e.buildinfo) & 0;",
      "Android hand-made"),
+    # GOWRAP_PATCHES markers (symcheck --patches, the shim's check after the build)
+    ("patch-file-table-unread", "verify/pclntab.c",
+     "\tif (want->npmarks)\n\t\tfile_names(pc, &h, want);", "",
+     "symcheck --patches"),
+    ("patch-trimpath-name-unmatched", "verify/want.c",
+     "\tif (k > 4 && n == k - 4 && !memcmp(f, rel + 4, n))\n\t\treturn 1;", "",
+     "symcheck --patches"),
+    ("patch-missing-marker-passes", "verify/policy.c",
+     "\t\tif ((s->pm[i] & VF_PM_REQUIRED) && !(s->pm[i] & VF_PM_PRESENT))\n\t\t\ts->ok = 0;", "",
+     "symcheck --patches"),
+    ("patch-version-limit-ignored", "verify/policy.c",
+     "(!m->applies || m->applies(m, s->goversion))", "1",
+     "symcheck --patches"),
 ]

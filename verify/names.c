@@ -125,7 +125,7 @@ int vf_pkg_markers(const char *path, const char *const *pkgs, size_t npkgs, int 
 	} else {
 		close(fd);
 		struct vf_result r = { 0 };
-		struct vf_opts o = { NULL, VF_EXPECT_AUTO, on_name, &c };
+		struct vf_opts o = { .expect = VF_EXPECT_AUTO, .on_name = on_name, .on_name_ctx = &c };
 		vf_walk_path(&r, path, &o);
 		for (size_t i = 0; i < r.n; i++)
 			if (r.inputs[i].error) {

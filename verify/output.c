@@ -8,7 +8,9 @@
  * "variant" is vf_slice_variant's word (policy.c), so a CI gate can require
  * one feature set. ELF slices add `; deps: PATH fixed|NOT fixed, ...` to
  * their line where a copy's fix is asked, and "deps_asked" and "deps" to
- * their JSON. Output only reads results: every verdict is policy.c's. */
+ * their JSON. Slices asked for patch markers add `; patches: SYMBOL
+ * ok|MISSING, ...` and "patches": [{"patch", "symbol", "required",
+ * "present"}]. Output only reads results: every verdict is policy.c's. */
 #include "compat.h"
 #include <stdio.h>
 #include <string.h>
@@ -61,17 +63,22 @@ static void elf_json(struct jw *w, const struct vf_slice *s)
 	jw_end(w);
 }
 
+/* Does internal/cpu's marker stand as expected? */
+static int marker_ok(const struct vf_slice *s)
+{
+	return s->expected == VF_EXPECT_REQUIRED ? s->marker[0] != 0
+	     : s->expected == VF_EXPECT_FORBIDDEN ? s->marker[0] == 0 : 1;
+}
+
 /* 1 after writing why an ELF slice's copies fall short; 0 when its cause
  * is internal/cpu's marker (or it does not fail). */
 static int elf_cause(struct sb *out, const struct vf_slice *s)
 {
-	int marker_ok = s->expected == VF_EXPECT_REQUIRED ? s->marker[0] != 0
-		      : s->expected == VF_EXPECT_FORBIDDEN ? s->marker[0] == 0 : 1;
 	uint32_t missing = s->deps_asked ? s->deps_code & ~s->deps_fixed : 0;
 	const char *sep = "";
 
 	/* internal/cpu's own verdict first: its cause is cause()'s. */
-	if (!marker_ok || !missing)
+	if (!marker_ok(s) || !missing)
 		return 0;
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
 		if (missing >> i & 1)
@@ -150,9 +157,65 @@ static const char *cause(const struct vf_slice *s)
 	return "";
 }
 
-static void add_cause(struct sb *out, const struct vf_slice *s)
+/* Patch markers (vf_opts.pmarks): asked where their files compiled. */
+static int pm_missing(const struct vf_slice *s, size_t i)
 {
-	if (!s->elf || !elf_cause(out, s))
+	return (s->pm[i] & VF_PM_REQUIRED) && !(s->pm[i] & VF_PM_PRESENT);
+}
+
+static size_t pm_count(const struct vf_result *r)
+{
+	return r->pmarks ? (r->npmarks < VF_MAX_PMARKS ? r->npmarks : VF_MAX_PMARKS) : 0;
+}
+
+/* `; patches: SYMBOL ok, SYMBOL MISSING` for the marks asked here. */
+static void patches_text(struct sb *out, const struct vf_result *r, const struct vf_slice *s)
+{
+	const char *sep = "; patches: ";
+	for (size_t i = 0; i < pm_count(r); i++) {
+		if (!(s->pm[i] & VF_PM_REQUIRED))
+			continue;
+		sb_addf(out, "%s%s %s", sep, r->pmarks[i].symbol, pm_missing(s, i) ? "MISSING" : "ok");
+		sep = ", ";
+	}
+}
+
+static void patches_json(struct jw *w, const struct vf_result *r, const struct vf_slice *s)
+{
+	if (!pm_count(r))
+		return;
+	jw_arr(w, "patches");
+	for (size_t i = 0; i < pm_count(r); i++) {
+		jw_obj(w, NULL);
+		jw_str(w, "patch", r->pmarks[i].patch);
+		jw_str(w, "symbol", r->pmarks[i].symbol);
+		jw_bool(w, "required", (s->pm[i] & VF_PM_REQUIRED) != 0);
+		jw_bool(w, "present", (s->pm[i] & VF_PM_PRESENT) != 0);
+		jw_end(w);
+	}
+	jw_end(w);
+}
+
+/* The first missing patch marker's cause; 0 when none is missing. */
+static int patches_cause(struct sb *out, const struct vf_result *r, const struct vf_slice *s)
+{
+	for (size_t i = 0; i < pm_count(r); i++) {
+		if (!pm_missing(s, i))
+			continue;
+		sb_addf(out, "patch %s: its marker %s is missing where a file it changes compiled: "
+			     "the build did not apply it (bypassed the shim or GOWRAP_PATCHES, or another "
+			     "GOROOT compiled)", r->pmarks[i].patch, r->pmarks[i].symbol);
+		return 1;
+	}
+	return 0;
+}
+
+/* internal/cpu's cause first, then the copies', then the patches'. */
+static void add_cause(struct sb *out, const struct vf_result *r, const struct vf_slice *s)
+{
+	if (!marker_ok(s) || s->want_variant)
+		sb_adds(out, cause(s));
+	else if (!(s->elf && elf_cause(out, s)) && !patches_cause(out, r, s))
 		sb_adds(out, cause(s));
 }
 
@@ -185,10 +248,11 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 			sb_addf(out, ": %s", vf_expect_name(s->expected));
 			if (s->elf)
 				elf_text(out, s);
+			patches_text(out, r, s);
 			sb_addf(out, ": %s", s->ok ? "ok" : "FAIL");
 			if (!s->ok) {
 				sb_adds(out, " (");
-				add_cause(out, s);
+				add_cause(out, r, s);
 				sb_addc(out, ')');
 			}
 			sb_addc(out, '\n');
@@ -223,6 +287,7 @@ void vf_format_json(struct sb *out, const struct vf_result *r)
 			jw_bool(&w, "ok", s->ok);
 			if (s->elf)
 				elf_json(&w, s);
+			patches_json(&w, r, s);
 			jw_end(&w);
 		}
 		jw_end(&w);
@@ -251,7 +316,7 @@ void vf_first_failure(struct sb *out, const struct vf_result *r)
 			sb_addf(out, "%s: %s %s slice: ", in->path,
 				vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab),
 				vf_platform_name(s->platform, pb, sizeof pb));
-			add_cause(out, s);
+			add_cause(out, r, s);
 			return;
 		}
 	}

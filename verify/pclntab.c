@@ -3,7 +3,8 @@
  * Promise: validates the header (magic, zero pad, ptrSize 4/8, table offsets
  * ordered and inside the section, nfunc bounded by the function table's
  * bytes), then visits every functab entry's name once. Names are read only
- * from funcnametab, each bounded by the table's end. Stripping a binary
+ * from funcnametab, each bounded by the table's end; with patch markers
+ * asked, every file-table name goes to vf_want_file. Stripping a binary
  * (-ldflags=-s, strip) leaves this section intact, which is why the marker
  * can still be found here. Layouts: debug/gosym/pclntab.go. */
 #include "compat.h"
@@ -31,11 +32,11 @@ static int nametab_has(struct vf_span tab, const char *name)
 	return 0;
 }
 
-/* The header's facts the function walk needs. */
+/* The header's facts the walks need. */
 struct pcln {
 	int old;          /* Go 1.16 layout */
 	unsigned ptr;     /* pointer size */
-	uint64_t nfunc, funcname, cu, pcln;
+	uint64_t nfunc, funcname, cu, filetab, pctab, pcln;
 };
 
 /* Magic, padding, sizes and the table offsets, in order inside pc. */
@@ -43,7 +44,7 @@ static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 {
 	uint32_t magic;
 	unsigned minlc, nwords;
-	uint64_t w[8], filetab, pctab, i;
+	uint64_t w[8], i;
 
 	if (vf_get_u32le(pc, 0, &magic) || pc.len < GO_PCLN_HDR_FIXED) {
 		sb_addf(err, "pclntab too short (%zu bytes)", pc.len);
@@ -71,15 +72,31 @@ static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 	h->nfunc = w[0];
 	h->funcname = w[h->old ? 2 : 3];
 	h->cu = w[h->old ? 3 : 4];
-	filetab = w[h->old ? 4 : 5];
-	pctab = w[h->old ? 5 : 6];
+	h->filetab = w[h->old ? 4 : 5];
+	h->pctab = w[h->old ? 5 : 6];
 	h->pcln = w[h->old ? 6 : 7];
 	if (!(GO_PCLN_HDR_FIXED + (uint64_t)nwords * h->ptr <= h->funcname && h->funcname <= h->cu &&
-	      h->cu <= filetab && filetab <= pctab && pctab <= h->pcln && h->pcln <= pc.len)) {
+	      h->cu <= h->filetab && h->filetab <= h->pctab && h->pctab <= h->pcln && h->pcln <= pc.len)) {
 		sb_adds(err, "pclntab table offsets out of order or past the section end");
 		return -1;
 	}
 	return 0;
+}
+
+/* Every name of the file table (filetab: NUL-terminated names, from Go
+ * 1.16; the compilation units' tables point into it) to want. The header
+ * check put [filetab, pctab) inside the section; an unterminated last name
+ * ends at the table's end. */
+static void file_names(struct vf_span pc, const struct pcln *h, struct vf_want *want)
+{
+	const char *p = (const char *)pc.p + h->filetab, *end = (const char *)pc.p + h->pctab;
+	while (p < end) {
+		const char *z = memchr(p, 0, (size_t)(end - p));
+		size_t n = z ? (size_t)(z - p) : (size_t)(end - p);
+		if (n)
+			vf_want_file(want, p, n);
+		p += n + 1;
+	}
 }
 
 int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
@@ -124,9 +141,11 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 			return -1;
 		}
 		vf_want_name(want, name, n, &is_marker);
-		if (is_marker && !want->on_name)
+		if (is_marker && vf_want_first_only(want))
 			break;
 	}
+	if (want->npmarks)
+		file_names(pc, &h, want);
 	if (!want->found[0] && !want->upstream && !want->no_upstream)
 		for (i = 0; vf_upstream_funcs[i]; i++)
 			if (nametab_has(names, vf_upstream_funcs[i]))

@@ -22,7 +22,11 @@
  * on arm64 android/linux Go code (and an ELF whose GOOS cannot be read: fail
  * closed) every known copy with code in the slice must carry its fix's
  * marker, whatever --expect says of internal/cpu: without it the copy's
- * HWCap stays 0 (deps/README.md). */
+ * HWCap stays 0 (deps/README.md). A GOWRAP_PATCHES patch's marker is
+ * required in every slice whose pclntab names a file the patch changes in
+ * its package (the marker compiles exactly where those files do and its
+ * package's init calls it), unless the patch's Gowrap-Go line limits it
+ * away from the slice's Go version. */
 #include "compat.h"
 #include <string.h>
 
@@ -80,13 +84,28 @@ static void copies_policy(struct vf_slice *sl)
 		sl->ok = 0;
 }
 
-void vf_decide(struct vf_input *in, enum vf_expect requested)
+/* A patch's marker is asked where one of its files compiled (the pclntab
+ * names it) and its Go-version limit lets it apply. */
+static void patches_policy(struct vf_slice *s, const struct vf_opts *o)
 {
+	for (size_t i = 0; o && o->pmarks && i < o->npmarks && i < VF_MAX_PMARKS; i++) {
+		const struct vf_pmark *m = &o->pmarks[i];
+		if ((s->pm[i] & VF_PM_NAMED) && (!m->applies || m->applies(m, s->goversion)))
+			s->pm[i] |= VF_PM_REQUIRED;
+		if ((s->pm[i] & VF_PM_REQUIRED) && !(s->pm[i] & VF_PM_PRESENT))
+			s->ok = 0;
+	}
+}
+
+void vf_decide(struct vf_input *in, const struct vf_opts *o)
+{
+	enum vf_expect requested = o ? o->expect : VF_EXPECT_AUTO;
 	for (size_t i = 0; i < in->nslices; i++) {
 		struct vf_slice *s = &in->slices[i];
 		marker_policy(s, requested);
 		if (s->elf)
 			copies_policy(s);
+		patches_policy(s, o);
 	}
 }
 

@@ -22,6 +22,26 @@ enum vf_expect { VF_EXPECT_AUTO, VF_EXPECT_REQUIRED, VF_EXPECT_FORBIDDEN, VF_EXP
 		 VF_EXPECT_IOS_BUILD };
 enum vf_found { VF_FOUND_NONE, VF_FOUND_SYMTAB, VF_FOUND_PCLNTAB };
 
+/* A GOWRAP_PATCHES patch's marker in one package (patch/marker.c), and the
+ * GOROOT files (src/...) whose code requires it: a slice whose Go pclntab
+ * names one of them (as GOROOT/src/... or, built -trimpath, as the path
+ * under src/) compiled it, so the marker, which compiles where they do and
+ * is called from its package's init, must be there too. */
+#define VF_MAX_PMARKS 256
+struct vf_pmark {
+	const char *symbol;       /* <import path>.gowrapPatch<id> */
+	const char *patch;        /* the patch file, for messages */
+	char *const *files;
+	size_t nfiles;
+	/* Is the mark asked of a slice of this Go version ("" unknown)? NULL: yes. */
+	int (*applies)(const struct vf_pmark *m, const char *goversion);
+	const void *ctx;
+};
+/* Per mark, in a slice: what the readers saw, then what policy.c asks. */
+#define VF_PM_NAMED 1u     /* the pclntab names one of its files */
+#define VF_PM_PRESENT 2u   /* a function of its name is here */
+#define VF_PM_REQUIRED 4u  /* policy: it must be here */
+
 struct vf_slice {
 	uint32_t cputype, cpusubtype;
 	uint32_t platform;       /* PLATFORM_*; 0 = unknown */
@@ -39,6 +59,7 @@ struct vf_slice {
 	int deps_asked;          /* arm64 linux/android Go code: each copy's fix required */
 	uint32_t deps_code;      /* the copy has functions here */
 	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
+	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
 };
 
 /* Platforms of ELF slices, past Mach-O's PLATFORM_* numbers: GOOS from the
@@ -59,6 +80,8 @@ struct vf_input {
 struct vf_result {
 	struct vf_input *inputs;
 	size_t n, cap;
+	const struct vf_pmark *pmarks; /* the check's patch markers (output names them) */
+	size_t npmarks;
 };
 
 /* A new input named path (copied) at the end of r, all else zero. */

@@ -2,11 +2,14 @@
  * Mach-O slice that needs it, on any OS, without Xcode.
  *
  * Promise: `symcheck [--json] [--marker PREFIX] [--expect auto|required|
- * forbidden] [--variant darwin|crypto|any] PATH...` reports every slice of
+ * forbidden] [--variant darwin|crypto|any] [--patches DIR_OR_FILE]... PATH...`
+ * reports every slice of
  * every PATH (Mach-O and its bundles; ELF, and the libraries of an .aar or
  * .apk: zipin.h), with the feature set each one's internal/cpu carries (text: a line per
  * slice on stdout, a `symcheck: PATH: reason` line per unreadable input on
- * stderr; --json: the issue-4 schema on stdout) and exits 0 when every slice
+ * stderr; --json: the schema of verify/README.md on stdout) — with --patches,
+ * also each GOWRAP_PATCHES patch's marker where a file it changes compiled
+ * (symcheck_patches.h) — and exits 0 when every slice
  * is as expected, 1 when any falls short, 2 when an input cannot be read or
  * the command line is wrong. */
 #include "compat.h"
@@ -17,16 +20,19 @@
 #include "report.h"
 #include "strbuf.h"
 #include "verify.h"
+#include "symcheck_patches.h"
 #include "version.h"
 #include "zipin.h"
 
 static const char usage[] =
 	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]\n"
-	"                [--variant darwin|crypto|any] PATH...\n"
+	"                [--variant darwin|crypto|any] [--patches DIR_OR_FILE]... PATH...\n"
 	"       symcheck --version\n"
 	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
 	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory;\n"
 	"        ELF (.so, linux/android), .aar or .apk (every jni|lib/<abi>/lib*.so)\n"
+	"  --patches: a GOWRAP_PATCHES list; each patch's <pkg>.gowrapPatch<id> marker\n"
+	"        is required in every slice whose Go code compiled a file it changes\n"
 	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
 static int usage_error(const char *why)
@@ -87,6 +93,8 @@ static int parse_expect(const char *v, enum vf_expect *out)
 
 /* --variant's value (vf_require_variant), NULL for any. */
 static const char *want_variant;
+/* --patches' marks. */
+static struct sc_patches patches;
 
 /* The options into o and *json; -1 to go on scanning, else the exit code
  * (--version, --help, or a usage error already reported). */
@@ -120,6 +128,23 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			if (strcmp(want_variant, "darwin") && strcmp(want_variant, "crypto") &&
 			    strcmp(want_variant, "any"))
 				return usage_error("--variant takes darwin, crypto or any");
+		} else if (!strcmp(a, "--patches") || !strncmp(a, "--patches=", 10)) {
+			const char *v = a[9] == '=' ? a + 10 : (i + 1 < argc ? argv[++i] : "");
+			struct sb e = SB_INIT;
+			if (!*v)
+				return usage_error("--patches needs a patch file or directory");
+			if (sc_patches_add(&patches, v, &e) < 0) {
+				struct sb line = SB_INIT;
+				sb_addf(&line, "symcheck: %s\n", e.buf);
+				gw_write_all(2, line.buf, line.len);
+				sb_release(&line);
+				sb_release(&e);
+				return 2;
+			}
+			if (patches.n > VF_MAX_PMARKS)
+				return usage_error("--patches: more than 256 package markers in one check");
+			o->pmarks = patches.marks;
+			o->npmarks = patches.n;
 		} else if (!strcmp(a, "--expect") || !strncmp(a, "--expect=", 9)) {
 			const char *v = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : "");
 			if (parse_expect(v, &o->expect))
@@ -142,7 +167,8 @@ static void scan_paths(int argc, char **argv, struct vf_result *r, const struct 
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect") || !strcmp(a, "--variant"))) {
+		if (!ddash && (!strcmp(a, "--marker") || !strcmp(a, "--expect") || !strcmp(a, "--variant") ||
+				!strcmp(a, "--patches"))) {
 			i++;
 			continue;
 		}
@@ -161,13 +187,15 @@ int main(int argc, char **argv)
 	for (int k = 1; k < argc; k++)
 		if (!strcmp(argv[k], "--markers"))
 			return argc > 2 ? markers_mode(argc, argv) : usage_error("no input paths");
-	struct vf_opts o = { NULL, VF_EXPECT_AUTO, NULL, NULL };
-	struct vf_result r = { NULL, 0, 0 };
+	struct vf_opts o = { .expect = VF_EXPECT_AUTO };
+	struct vf_result r = { 0 };
 	struct sb out = SB_INIT, errs = SB_INIT;
 	int json = 0, st = parse_args(argc, argv, &o, &json);
 
 	if (st >= 0)
 		return st;
+	r.pmarks = o.pmarks;
+	r.npmarks = o.npmarks;
 	scan_paths(argc, argv, &r, &o);
 	vf_require_variant(&r, want_variant);
 	st = vf_result_status(&r);
@@ -184,5 +212,6 @@ int main(int argc, char **argv)
 	sb_release(&out);
 	sb_release(&errs);
 	vf_result_release(&r);
+	sc_patches_free(&patches);
 	return st;
 }

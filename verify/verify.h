@@ -33,6 +33,10 @@ struct vf_opts {
 	 * Used by names.c for per-package markers. */
 	void (*on_name)(void *ctx, const char *name, size_t n);
 	void *on_name_ctx;
+	/* Patch markers to require where their files compiled (at most
+	 * VF_MAX_PMARKS); every reader then reads the pclntab's file table. */
+	const struct vf_pmark *pmarks;
+	size_t npmarks;
 };
 
 /* The known copies of Go's internal/cpu whose HWCap nothing fills on
@@ -97,6 +101,12 @@ int vf_check_output(const char *path, const char *marker_prefix, struct sb *why)
 /* The same with the expectation given (the shim passes VF_EXPECT_IOS_BUILD). */
 int vf_check_output_as(const char *path, const char *marker_prefix, enum vf_expect expect,
 		       struct sb *why);
+
+/* The patch markers alone (the shim's check after a GOWRAP_PATCHES build):
+ * every slice of path whose pclntab names a file of pm[i] carries
+ * pm[i].symbol. 0 yes, 1 some slice lacks one (why: the first, naming the
+ * patch, the marker and the slice), 2 unreadable (why: the reason). */
+int vf_check_patches(const char *path, const struct vf_pmark *pm, size_t n, struct sb *why);
 
 /* Is path a Go package archive (`go build -o` of a non-main package, or
  * -buildmode=archive): an ar file whose first member is __.PKGDEF? Such a file

@@ -48,6 +48,9 @@ struct vf_want {
 	int no_upstream;         /* the prefix names darwin parity: its sysctl code is ours */
 	void (*on_name)(void *ctx, const char *name, size_t n); /* vf_opts' */
 	void *on_name_ctx;
+	const struct vf_pmark *pmarks; /* vf_opts' */
+	size_t npmarks;
+	unsigned char pm[VF_MAX_PMARKS]; /* VF_PM_NAMED, VF_PM_PRESENT */
 };
 
 /* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
@@ -55,8 +58,15 @@ struct vf_want {
 void vf_want_init(struct vf_want *want, const char *prefix,
 		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx);
 
+/* Look for o's patch markers too (o may be NULL: none). */
+void vf_want_patches(struct vf_want *want, const struct vf_opts *o);
+
 /* Does name (no leading '_') match want? Updates want. */
 void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
+/* A file name from the pclntab's file table: is it one of a patch mark's? */
+void vf_want_file(struct vf_want *want, const char *name, size_t n);
+/* May a reader stop at the first marker (nothing else asked of it)? */
+int vf_want_first_only(const struct vf_want *want);
 
 /* macho.c: the facts of one thin Mach-O. */
 struct vf_obj {
@@ -67,6 +77,7 @@ struct vf_obj {
 	char goversion[64];
 	char marker[128];
 	enum vf_found found_in;
+	unsigned char pm[VF_MAX_PMARKS];
 };
 int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj, struct sb *err);
 
@@ -116,8 +127,9 @@ void vf_walk_path(struct vf_result *r, const char *path, const struct vf_opts *o
 
 /* --- policy.c ----------------------------------------------------------- */
 
-/* Every slice of in: internal/cpu's marker under requested (auto: the
- * policy), and for an ELF slice the known copies' fixes. */
-void vf_decide(struct vf_input *in, enum vf_expect requested);
+/* Every slice of in: internal/cpu's marker under o->expect (auto: the
+ * policy), for an ELF slice the known copies' fixes, and o's patch markers
+ * where their files compiled (o may be NULL: auto, no patches). */
+void vf_decide(struct vf_input *in, const struct vf_opts *o);
 
 #endif

@@ -7,7 +7,9 @@
  * marker prefix is the marker found (cut to the field's size); a name of
  * vf_upstream_funcs is upstream's darwin detection, unless the prefix asked
  * for names darwin parity (then that sysctl code is the overlay's own); and
- * every name goes to the caller's on_name as well. */
+ * every name goes to the caller's on_name as well. Patch markers asked
+ * (vf_opts.pmarks) are marked present by their names, named by the
+ * pclntab's file table (vf_want_file). */
 #include "compat.h"
 #include <string.h>
 
@@ -34,6 +36,35 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 	want->on_name_ctx = ctx;
 }
 
+void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
+{
+	want->pmarks = o ? o->pmarks : NULL;
+	want->npmarks = o && o->pmarks ? (o->npmarks < VF_MAX_PMARKS ? o->npmarks : VF_MAX_PMARKS) : 0;
+}
+
+int vf_want_first_only(const struct vf_want *want)
+{
+	return !want->on_name && !want->npmarks;
+}
+
+/* Does file-table name f[0..n) stand for GOROOT file rel ("src/...")?
+ * Built -trimpath it is rel without "src/"; else it ends in "/src/...". */
+static int names_file(const char *f, size_t n, const char *rel)
+{
+	size_t k = strlen(rel);
+	if (k > 4 && n == k - 4 && !memcmp(f, rel + 4, n))
+		return 1;
+	return n > k && f[n - k - 1] == '/' && !memcmp(f + n - k, rel, k);
+}
+
+void vf_want_file(struct vf_want *want, const char *name, size_t n)
+{
+	for (size_t i = 0; i < want->npmarks; i++)
+		for (size_t j = 0; !(want->pm[i] & VF_PM_NAMED) && j < want->pmarks[i].nfiles; j++)
+			if (names_file(name, n, want->pmarks[i].files[j]))
+				want->pm[i] |= VF_PM_NAMED;
+}
+
 void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
 {
 	size_t i;
@@ -41,6 +72,10 @@ void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_mark
 	*is_marker = 0;
 	if (want->on_name)
 		want->on_name(want->on_name_ctx, name, n);
+	for (i = 0; i < want->npmarks; i++)
+		if (!(want->pm[i] & VF_PM_PRESENT) && strlen(want->pmarks[i].symbol) == n &&
+		    !memcmp(name, want->pmarks[i].symbol, n))
+			want->pm[i] |= VF_PM_PRESENT;
 	if (n >= want->plen && memcmp(name, want->prefix, want->plen) == 0) {
 		if (!want->found[0]) {
 			size_t k = n < sizeof want->found - 1 ? n : sizeof want->found - 1;

@@ -196,7 +196,7 @@ static void scan_member(struct vf_result *r, zip_t *za, const char *zpath, const
 		if (!vf_is_elf(s))
 			sb_adds(&why, "not an ELF file (Android loads only ELF libraries)");
 		else if (!vf_read_elf(&in, s, VF_PLATFORM_ANDROID, l->abi[0] ? l->abi : NULL, o, &why))
-			vf_decide(&in, o ? o->expect : VF_EXPECT_AUTO);
+			vf_decide(&in, o);
 	}
 	if (why.len) {
 		struct sb e = SB_INIT;
