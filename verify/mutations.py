@@ -68,7 +68,7 @@ MUTATIONS = [
      "Android hand-made"),
     # GOWRAP_PATCHES markers (symcheck --patches, the shim's check after the build)
     ("patch-file-table-unread", "verify/pclntab.c",
-     "\tif (want->npmarks)\n\t\tfile_names(pc, &h, want);", "",
+     "\tif (want->npmarks)\n\t\tfile_names(pc, &h, want);", "\tif (0)\n\t\tfile_names(pc, &h, want);",
      "symcheck --patches"),
     ("patch-trimpath-name-unmatched", "verify/want.c",
      "\tif (k > 4 && n == k - 4 && !memcmp(f, rel + 4, n))\n\t\treturn 1;", "",
@@ -77,6 +77,6 @@ MUTATIONS = [
      "\t\tif ((s->pm[i] & VF_PM_REQUIRED) && !(s->pm[i] & VF_PM_PRESENT))\n\t\t\ts->ok = 0;", "",
      "symcheck --patches"),
     ("patch-version-limit-ignored", "verify/policy.c",
-     "(!m->applies || m->applies(m, s->goversion))", "1",
+     "(!m->applies || m->applies(m, s->goversion))", "(m || 1)",
      "symcheck --patches"),
 ]
