@@ -4,7 +4,8 @@
  * parser, the path rules); a patch that parses is applied, every file
  * section, to three bases — the file absent, a 64-line "line N" file, and
  * the input's own first kilobyte as a file — so ASan/UBSan see the exact
- * applier's search, its reverse pass and the result building. Built and run
+ * applier's search, its reverse pass and the result building; and through
+ * pt_touched_read, symcheck's reading of them. Built and run
  * by `make fuzz-patch` (tests/helpers/run-fuzz-patch.sh), seeded from
  * tests/patches/. */
 #include "compat.h"
@@ -45,6 +46,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		pt_version_ok(&p, "go1.26.8");
 	}
 	pt_patch_free(&p);
+	/* symcheck --patches' libc-only reading of the same bytes */
+	struct pt_touched t;
+	if (pt_touched_read(b, size, "fuzz.patch", &t, &e) == 0) {
+		pt_versions_ok(t.versions, t.nversions, "go1.26.8");
+		pt_touched_free(&t);
+	}
 	free(b);
 	return 0;
 }
