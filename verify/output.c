@@ -210,13 +210,20 @@ static int patches_cause(struct sb *out, const struct vf_result *r, const struct
 	return 0;
 }
 
-/* internal/cpu's cause first, then the copies', then the patches'. */
+/* internal/cpu's cause first, then the copies', then the patches' (a
+ * missing patch marker is named after internal/cpu's cause too: a build
+ * that bypassed the shim lacks both). */
 static void add_cause(struct sb *out, const struct vf_result *r, const struct vf_slice *s)
 {
-	if (!marker_ok(s) || s->want_variant)
+	if (!marker_ok(s) || s->want_variant) {
 		sb_adds(out, cause(s));
-	else if (!(s->elf && elf_cause(out, s)) && !patches_cause(out, r, s))
+		struct sb more = SB_INIT;
+		if (patches_cause(&more, r, s))
+			sb_addf(out, "; %s", more.buf);
+		sb_release(&more);
+	} else if (!(s->elf && elf_cause(out, s)) && !patches_cause(out, r, s)) {
 		sb_adds(out, cause(s));
+	}
 }
 
 void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
