@@ -17,6 +17,7 @@
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
+#include "workdir.h"
 #include "pathwalk.h"
 #include "patch.h"
 #include "runcmd.h"
@@ -34,6 +35,7 @@ struct refresh {
 	const char *patch, *out, *fuzz, *goroot, *goversion;
 	struct pt_patch p;
 	struct sb scratch, report, text, ver, realgo;
+	struct sb abs;           /* the patch's absolute path: GNU patch runs in the scratch copy */
 	struct gw_goenv env;
 	int have_env;
 };
@@ -125,7 +127,7 @@ static int gnu_patch(struct refresh *r, struct gw_err *e)
 				  "no patch command on PATH");
 	sb_addf(&fz, "--fuzz=%s", r->fuzz);
 	char *argv[] = { bin.buf, "-p1", fz.buf, "--forward", "--no-backup-if-mismatch", "-r", "-", "-d",
-			 r->scratch.buf, "-i", (char *)r->patch, NULL };
+			 r->scratch.buf, "-i", r->abs.buf, NULL };
 	struct gw_cmd c = { .argv = argv, .out = &r->report, .err = &err, .null_stdin = 1 };
 	int st = gw_run(&c);
 	int rc = 0;
@@ -206,10 +208,12 @@ static int rm_one(const char *path, const struct stat *st, int flag, struct FTW 
 int cmd_refresh_patch(int argc, char **argv)
 {
 	struct refresh r = { .scratch = SB_INIT, .report = SB_INIT, .text = SB_INIT, .ver = SB_INIT,
-			     .realgo = SB_INIT };
+			     .realgo = SB_INIT, .abs = SB_INIT };
 	int code = parse(argc, argv, &r);
 	if (code >= 0)
 		return code;
+	char cwd[4096];
+	gw_abs_path(&r.abs, getcwd(cwd, sizeof cwd) ? cwd : "/", r.patch);
 	struct gw_err e = { 0 };
 	struct sb b = SB_INIT;
 	int rc = gw_patch_read(r.patch, &b, &e);
@@ -240,7 +244,7 @@ int cmd_refresh_patch(int argc, char **argv)
 	pt_patch_free(&r.p);
 	if (r.have_env)
 		gw_goenv_free(&r.env);
-	struct sb *all[] = { &b, &r.scratch, &r.report, &r.text, &r.ver, &r.realgo };
+	struct sb *all[] = { &b, &r.scratch, &r.report, &r.text, &r.ver, &r.realgo, &r.abs };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 	return code;

@@ -52,6 +52,7 @@ once() {
 
 # gowrap without the shim on PATH (export-patch asks the go PATH finds).
 gw() { PATH="$NOSHIM" "$GOWRAP" "$@"; }
+sgo() { PATH="$SHIM_DIR:$NOSHIM" go "$@"; }
 # git never finds a repository above the directory it runs in (git apply in
 # a repository's subdirectory would skip the paths outside it).
 gitx() { GIT_CEILING_DIRECTORIES="$PT:$TMP" git "$@"; }
@@ -261,4 +262,32 @@ clocks() {
 	assert_failure
 	run jq -c '[.goversion, .exit]' "$TMP/log.jsonl"
 	assert_output '["go1.27.3",105]'
+}
+
+@test "refresh-patch: a patch that needs fuzz (a context line changed upstream) is applied with GNU patch's fuzz in a scratch copy, reported, and written exact for this GOROOT; the shim refuses the old one (116) and the new one applies exactly" {
+	w="$TMP/w"
+	patch_tree "$w" "$GR" src/os/executable.go
+	# the patch's author had another comment line above the function
+	perl -0pi -e 's/The main use case is finding/The main use of it is finding/' "$w/a/src/os/executable.go" "$w/b/src/os/executable.go"
+	perl -0pi -e 's/\treturn executable\(\)\n/\tp, err := executable()\n\treturn p, err\n/' "$w/b/src/os/executable.go"
+	(cd "$w" && diff -u a/src/os/executable.go b/src/os/executable.go) >"$TMP/fuzzy.patch" || true
+	grep -q '^ // The main use of it' "$TMP/fuzzy.patch"
+	cd "$TMP"
+	GOWRAP_PATCHES="$TMP/fuzzy.patch" GOOS=linux GOARCH=arm64 run --separate-stderr sgo list runtime
+	assert_failure 116
+	assert_glob "$stderr" "gowrap: patch $TMP/fuzzy.patch does not apply to go1.*: hunk 1 * of src/os/executable.go: *"
+	# a relative PATCH: GNU patch runs in the scratch copy, gowrap hands it the absolute path
+	run gw refresh-patch fuzzy.patch -o "$TMP/exact.patch"
+	assert_success
+	assert_output --partial "with fuzz 1"
+	run "$GOWRAP_ROOT/build/unit/patchcheck" "$TMP/exact.patch" "$GR/src/os/executable.go" "$TMP/result"
+	assert_output "state exact"
+	grep -q 'p, err := executable()' "$TMP/result"
+	grep -q 'The main use case is finding' "$TMP/result"
+	# pinned to this GOROOT's blob
+	run grep -c "^index $(git hash-object "$GR/src/os/executable.go" | cut -c1-7)" "$TMP/exact.patch"
+	assert_output 1
+	# GOROOT untouched
+	run grep -c 'p, err := executable()' "$GR/src/os/executable.go"
+	assert_output 0
 }
