@@ -65,7 +65,7 @@ MUTATIONS = [
      "^patch: each marker compiles"),
     ("marker-last-package-dropped", "patch/marker.c",
      "\t\tfor (size_t j = 0; j < nd; j++) {\n\t\t\tstruct pt_mark m;",
-     "\t\tfor (size_t j = 0; j + 1 < nd; j++) {\n\t\t\tstruct pt_mark m;",
+     "\t\tfor (size_t j = 0; j < nd - (nd > 1); j++) {\n\t\t\tstruct pt_mark m;",
      "^patch: each marker compiles"),
     # The set (set.c): each patch applies to what the ones before it left.
     ("set-earlier-patches-unseen", "patch/set.c",
