@@ -394,26 +394,31 @@ golist_files() {
 	# one marker per patch and package: runtime twice, runtime/cgo, os twice, syscall, time
 	jq -r '.Replace | keys[] | select(test("/gowrap_patch_[0-9a-f]{12}[.]go$"))' "$ov" | sed "s#^$GR/##" >markers
 	assert_equal "$(wc -l <markers)" 7
-	local m d id p t cgo listed want got bad="" seen=""
+	# each marker's package, patch and the files that patch changed there
+	local m d id p f t cgo listed want got bad="" seen="" table=""
+	while read -r m; do
+		d="$(dirname "${m#src/}")"
+		id="$(basename "$m" .go)"
+		for p in set/*; do [ "$(pid "$p")" = "${id#gowrap_patch_}" ] && break; done
+		table+="$m $d $p"
+		for f in $(patch_files "$p"); do
+			[ "$(dirname "$f")" = "src/$d" ] && table+=" $(basename "$f")"
+		done
+		table+=$'\n'
+	done <markers
 	for t in linux/amd64 linux/arm64 android/arm64 darwin/amd64 darwin/arm64 ios/arm64 windows/amd64; do
 		for cgo in 0 1; do
 			GOOS="${t%/*}" GOARCH="${t#*/}" CGO_ENABLED="$cgo" \
 				golist_files "$ov" runtime runtime/cgo os syscall time >listed
-			while read -r m; do
-				d="$(dirname "${m#src/}")"
-				id="$(basename "$m" .go)"
-				id="${id#gowrap_patch_}"
+			while read -r m d p files; do
 				listed=" $(awk -v d="$d" '$1 == d' listed) "
-				for p in set/*; do [ "$(pid "$p")" = "$id" ] && break; done
 				want=no
-				for f in $(patch_files "$p"); do
-					[ "$(dirname "$f")" = "src/$d" ] && [[ "$listed" == *" $(basename "$f") "* ]] && want=yes
-				done
+				for f in $files; do [[ "$listed" == *" $f "* ]] && want=yes; done
 				got=no
 				[[ "$listed" == *" $(basename "$m") "* ]] && got=yes
 				[ "$want" = "$got" ] || bad+="$t cgo=$cgo: $p's marker in $d: compiled $got, its changed file $want"$'\n'
 				[ "$got" = yes ] && seen+="$m"$'\n'
-			done <markers
+			done <<<"${table%$'\n'}"
 		done
 	done
 	assert_equal "$bad" ""
