@@ -8,8 +8,10 @@
  * offset, already in (every file section already holds its result: upstream
  * took it, or an earlier patch made it), skipped (its Gowrap-Go line limits
  * it to other Go versions), or refused — a GW_EXIT_PATCH error naming the
- * patch file, the hunk, the GOROOT file and the Go version, and the blob the
- * patch was made for when its `index` line says. With keep_going (doctor)
+ * patch file, the hunk, the GOROOT file and the Go version, the blob the
+ * patch was made for when its `index` line says, and the earlier patch of
+ * the set that changed the file, when one did (then the fix is about the two
+ * patches, not a refresh for this Go). With keep_going (doctor)
  * every patch gets its state and the error is kept per patch.
  *
  * pt_set_markers (marker.c) gives, for every patch applied or already in

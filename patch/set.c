@@ -153,10 +153,25 @@ static void state_note(struct sb *note, const struct pt_set *s, const struct pt_
 		sb_adds(note, "already in this GOROOT (upstream has it)");
 }
 
+/* A refusal of a file an earlier patch of the set changed is about the two
+ * patches, not about the Go version: the file it was tried on is that
+ * patch's result, and refreshing it against the GOROOT would not help. */
+static void after_note(struct sb *why, struct sb *fix, const char *earlier)
+{
+	sb_adds(why, ", in the file as ");
+	sb_add_printable(why, earlier);
+	sb_adds(why, " left it");
+	sb_adds(fix, "make it on top of ");
+	sb_add_printable(fix, earlier);
+	sb_adds(fix, " (the patches apply in GOWRAP_PATCHES order, each to what the ones before it "
+		     "left), join the two, or drop one of them from GOWRAP_PATCHES");
+}
+
 static int refuse(struct pt_item *it, const struct pt_set *s, const struct pt_file *f,
 		  const struct pt_result *r, const struct stage *st)
 {
-	struct sb what = SB_INIT, why = SB_INIT;
+	struct sb what = SB_INIT, why = SB_INIT, fix = SB_INIT;
+	long by = s->files[st->g].changed_by;
 	sb_adds(&what, "patch ");
 	sb_add_printable(&what, it->path);
 	sb_addf(&what, " does not apply to %s", s->goversion);
@@ -166,11 +181,14 @@ static int refuse(struct pt_item *it, const struct pt_set *s, const struct pt_fi
 			h->old_start, h->old_lines, h->new_start, h->new_lines);
 	}
 	sb_addf(&why, "%s: %s", f->path, r->why);
+	if (by >= 0)
+		after_note(&why, &fix, s->items[by].path);
 	pin_note(&why, f, st);
 	sb_addf(&why, " (GOROOT %s)", s->goroot);
-	gw_err_set(&it->err, GW_EXIT_PATCH, what.buf, fix_refresh, "%s", why.buf);
+	gw_err_set(&it->err, GW_EXIT_PATCH, what.buf, by >= 0 ? fix.buf : fix_refresh, "%s", why.buf);
 	sb_release(&what);
 	sb_release(&why);
+	sb_release(&fix);
 	it->state = PP_REFUSED;
 	return -1;
 }

@@ -404,3 +404,277 @@ lines() { seq 1 "$1" | sed 's/^/line /'; }
 	run syms "$PT/ios/work/Aes-macos-amd64.a"
 	assert_line "runtime.gowrapPatch$(pid "$PT/set/0002-darwin-continuous.diff")"
 }
+
+# --- Below: the mutation runner's tests (patch/mutations.py). ---
+
+# comment_patch GOROOT OUT PAD TEXT FILE...: a diff -ruN patch putting the
+# comment line "// TEXT" before each FILE's package clause; PAD "// pad"
+# lines at the top of both sides make every hunk's stated line PAD lines
+# later than the GOROOT's (so it applies at offset -PAD).
+comment_patch() {
+	local gr="$1" out="$2" pad="$3" text="$4" w f
+	shift 4
+	w="$(mktemp -d)"
+	patch_tree "$w" "$gr" "$@"
+	for f in "$@"; do
+		TEXT="$text" perl -0pi -e 's/^package /\/\/ $ENV{TEXT}\npackage /m' "$w/b/$f"
+		if [ "$pad" -gt 0 ]; then
+			perl -0pi -e "\$_ = \"// pad\\n\" x $pad . \$_" "$w/a/$f" "$w/b/$f"
+		fi
+	done
+	plain_diff "$w" >"$out"
+	rm -rf "$w"
+	[ "$(grep -c "^+// $text\$" "$out")" -eq "$#" ]
+}
+
+# The files (src/...) a patch's +++ lines name.
+patch_files() { sed -n 's#^+++ b/\([^\t]*\).*#\1#p' "$1"; }
+
+# golist_files OVERLAY PKG...: one line per package: its import path, then
+# every file go build compiles into it for the target in the environment.
+golist_files() {
+	local ov="$1"
+	shift
+	dgo list -overlay="$ov" -f '{{.ImportPath}}{{range .GoFiles}} {{.}}{{end}}{{range .CgoFiles}} {{.}}{{end}}{{range .SFiles}} {{.}}{{end}}{{range .CFiles}} {{.}}{{end}}' "$@"
+}
+
+@test "patch: each marker compiles exactly where a file its patch changed does (go list with the overlay: 7 targets, cgo on and off; a patch at an offset, one over three packages)" {
+	mkdir set
+	darwin_patch "$GR" set/1-darwin.diff
+	boottime_patch "$GR" set/2-boottime.patch
+	cgo_patch "$GR" set/3-cgo.patch
+	comment_patch "$GR" set/4-offset.patch 5 "gowrap: moved" src/os/file_windows.go
+	comment_patch "$GR" set/5-three.patch 0 "gowrap: three packages" \
+		src/syscall/syscall_linux.go src/time/zoneinfo_ios.go src/os/file_unix.go
+	run --separate-stderr "$GOWRAP" overlay --json --no-cpu --patches "$TMP/set"
+	assert_success
+	printf '%s\n' "$output" >ov-reply.json
+	run jq -c '[.patches[].state]' ov-reply.json
+	assert_output '["exact","exact","exact","offset","exact"]'
+	ov="$(jq -r .overlay ov-reply.json)"
+	# one marker per patch and package: runtime twice, runtime/cgo, os twice, syscall, time
+	jq -r '.Replace | keys[] | select(test("/gowrap_patch_[0-9a-f]{12}[.]go$"))' "$ov" | sed "s#^$GR/##" >markers
+	assert_equal "$(wc -l <markers)" 7
+	# each marker's package, patch and the files that patch changed there
+	local m d id p f t cgo listed want got bad="" seen="" table=""
+	while read -r m; do
+		d="$(dirname "${m#src/}")"
+		id="$(basename "$m" .go)"
+		for p in set/*; do [ "$(pid "$p")" = "${id#gowrap_patch_}" ] && break; done
+		table+="$m $d $p"
+		for f in $(patch_files "$p"); do
+			[ "$(dirname "$f")" = "src/$d" ] && table+=" $(basename "$f")"
+		done
+		table+=$'\n'
+	done <markers
+	for t in linux/amd64 linux/arm64 android/arm64 darwin/amd64 darwin/arm64 ios/arm64 windows/amd64; do
+		for cgo in 0 1; do
+			GOOS="${t%/*}" GOARCH="${t#*/}" CGO_ENABLED="$cgo" \
+				golist_files "$ov" runtime runtime/cgo os syscall time >listed
+			while read -r m d p files; do
+				listed=" $(awk -v d="$d" '$1 == d' listed) "
+				want=no
+				for f in $files; do [[ "$listed" == *" $f "* ]] && want=yes; done
+				got=no
+				[[ "$listed" == *" $(basename "$m") "* ]] && got=yes
+				[ "$want" = "$got" ] || bad+="$t cgo=$cgo: $p's marker in $d: compiled $got, its changed file $want"$'\n'
+				[ "$got" = yes ] && seen+="$m"$'\n'
+			done <<<"${table%$'\n'}"
+		done
+	done
+	assert_equal "$bad" ""
+	# every marker compiles somewhere (the check above is not vacuous) and
+	# nowhere every time (each changed file has a constraint)
+	assert_equal "$(printf '%s' "$seen" | sort -u | wc -l)" 7
+	run bash -c "printf '%s' \"\$1\" | sort | uniq -c | awk '\$1 == 14'" _ "$seen"
+	assert_output ""
+}
+
+# list_prog DIR: a program that links container/list (which nothing else in
+# it imports, so a patch there recompiles one package).
+list_prog() {
+	mkdir -p "$1"
+	printf 'module example.com/l\n\ngo 1.21\n' >"$1/go.mod"
+	printf 'package main\n\nimport "container/list"\n\nfunc main() { println(list.New().Len()) }\n' >"$1/main.go"
+}
+
+@test "shim: a patch file edited between two builds is a memo miss: the second binary carries the new content's marker and not the old one; unchanged, a hit" {
+	export GOWRAP_CACHE="$TMP/cache" GOWRAP_LOG="$TMP/log.jsonl" GOWRAP_PATCHES="$TMP/list.patch"
+	list_prog "$TMP/p"
+	cd "$TMP/p"
+	comment_patch "$GR" "$TMP/list.patch" 0 "gowrap: first" src/container/list/list.go
+	id1="$(pid "$TMP/list.patch")"
+	run sgo build -o one .
+	assert_success
+	run syms one
+	assert_output "container/list.gowrapPatch$id1"
+	# the same path, other bytes
+	comment_patch "$GR" "$TMP/list.patch" 0 "gowrap: second" src/container/list/list.go
+	id2="$(pid "$TMP/list.patch")"
+	[ "$id1" != "$id2" ]
+	run sgo build -o two .
+	assert_success
+	run syms two
+	assert_output "container/list.gowrapPatch$id2"
+	run sgo build -o three .
+	assert_success
+	cmp two three
+	run jq -r '[.memo, .patches[0].id] | join(" ")' "$GOWRAP_LOG"
+	assert_output $'miss '"$id1"$'\nmiss '"$id2"$'\nhit '"$id2"
+}
+
+# as_reader CMD...: CMD where file modes bind. Root reads a mode-000 file
+# through CAP_DAC_OVERRIDE and CAP_DAC_READ_SEARCH; setpriv drops both from
+# the bounding set, so the program it execs (and its children) hold neither
+# and get EACCES as any user would. Not root: CMD as is.
+as_reader() {
+	if [ "$(id -u)" = 0 ]; then
+		setpriv --bounding-set=-dac_override,-dac_read_search -- "$@"
+	else
+		"$@"
+	fi
+}
+
+@test "shim: a GOWRAP_PATCHES entry that is missing, unreadable, a FIFO, a device, a symlink loop, or a directory holding one: one line, 116, go never runs, nothing written outside GOWRAP_CACHE" {
+	# all of it in W; bats keeps its own files in TMP
+	local W="$TMP/w"
+	mkdir "$W"
+	cd "$W"
+	list_prog "$W/p"
+	comment_patch "$GR" good.patch 0 "gowrap: good" src/container/list/list.go
+	mkdir e tmpdir
+	cp good.patch e/unreadable.patch
+	chmod 000 e/unreadable.patch
+	mkfifo e/fifo.patch
+	ln -s loop.patch e/loop.patch
+	local k
+	for k in missing unreadable fifo zero loop subdir; do
+		mkdir "d-$k"
+		cp good.patch "d-$k/0-good.patch"
+	done
+	ln -s nowhere.patch d-missing/x.patch
+	cp good.patch d-unreadable/x.patch
+	chmod 000 d-unreadable/x.patch
+	mkfifo d-fifo/x.patch
+	ln -s /dev/zero d-zero/x.patch
+	ln -s x.patch d-loop/x.patch
+	mkdir d-subdir/x.patch
+	mkdir d-closed
+	cp good.patch d-closed/x.patch
+	local fifo="a FIFO, not a regular file" dev="a device, not a regular file" loop="a loop of symlinks"
+	local cases="$W/e/missing.patch	No such file or directory
+$W/e/unreadable.patch	Permission denied
+$W/e/fifo.patch	$fifo
+/dev/zero	$dev
+/dev/null	$dev
+$W/e/loop.patch	$loop
+$W/d-missing/x.patch	No such file or directory
+$W/d-unreadable/x.patch	Permission denied
+$W/d-fifo/x.patch	$fifo
+$W/d-zero/x.patch	$dev
+$W/d-loop/x.patch	$loop
+$W/d-subdir/x.patch	not a regular file
+$W/d-closed	Permission denied"
+	local entry why spec n=0 written
+	cd "$W/p"
+	while IFS=$'\t' read -r entry why; do
+		n=$((n + 1))
+		# the directory cases name the file; GOWRAP_PATCHES names its directory
+		spec="$entry"
+		[[ "$entry" == */d-*/x.patch ]] && spec="$(dirname "$entry")"
+		[ "$spec" = "$W/d-closed" ] && chmod 000 "$spec"
+		touch "$W/stamp"
+		GOWRAP_CACHE="$W/cache" TMPDIR="$W/tmpdir" GOWRAP_PATCHES="$W/good.patch:$spec" \
+			run --separate-stderr as_reader timeout 20 env PATH="$SHIM_DIR:$(path_without "$SHIM_DIR")" \
+			go build -o "$W/out" .
+		chmod 755 "$W/d-closed"
+		assert_failure 116
+		assert_output ""
+		assert_equal "$stderr" "gowrap: cannot read patch $entry: $why (fix: point GOWRAP_PATCHES at directories of .patch/.diff files and at patch files (':'-separated))"
+		run test -e "$W/out"
+		assert_failure
+		written="$(find "$W" "$GR" -newer "$W/stamp" ! -path "$W" ! -path "$W/cache" ! -path "$W/cache/*")"
+		assert_equal "$written" ""
+	done <<<"$cases"
+	assert_equal "$n" 13
+	chmod 644 "$W/e/unreadable.patch" "$W/d-unreadable/x.patch"
+}
+
+@test "shim: two patches of a set on the same lines: the same change twice is already in (the first named, one marker); two changes are refused naming both files (116, go never runs)" {
+	list_prog "$TMP/p"
+	cd "$TMP/p"
+	comment_patch "$GR" "$TMP/one.patch" 0 "gowrap: one" src/container/list/list.go
+	comment_patch "$GR" "$TMP/two.patch" 0 "gowrap: two" src/container/list/list.go
+	# the same change in other bytes (so another id): a mail around it
+	{
+		printf 'From: gowrap tests <tests@gowrap.invalid>\nSubject: [PATCH] the same comment, mailed\n\n---\n'
+		cat "$TMP/one.patch"
+	} >"$TMP/one-mailed.patch"
+	export GOWRAP_CACHE="$TMP/cache"
+	GOWRAP_LOG="$TMP/log.jsonl" GOWRAP_PATCHES="$TMP/one.patch:$TMP/one-mailed.patch" run sgo build -o both .
+	assert_success
+	run syms both
+	assert_output "container/list.gowrapPatch$(pid "$TMP/one.patch")"
+	run jq -c '[.patches[].state]' "$TMP/log.jsonl"
+	assert_output '["exact","already"]'
+	GOWRAP_PATCHES="$TMP/one.patch:$TMP/one-mailed.patch" run "$GOWRAP" doctor
+	assert_line "    $TMP/one-mailed.patch: already in: src/container/list/list.go: already in: $TMP/one.patch made this change"
+	# another change of the same lines: tried on what one.patch left, and said so
+	GOWRAP_PATCHES="$TMP/one.patch:$TMP/two.patch" run --separate-stderr sgo build -o conflict .
+	assert_failure 116
+	assert_output ""
+	assert_equal "$(printf '%s\n' "$stderr" | wc -l)" 1
+	assert_glob "$stderr" "gowrap: patch $TMP/two.patch does not apply to go*: hunk 1 \(line 4: @@ -*\) of src/container/list/list.go: its lines are not in the file at that line or at any offset, in the file as $TMP/one.patch left it \(GOROOT $GR\) \(fix: make it on top of $TMP/one.patch \(*\), join the two, or drop one of them from GOWRAP_PATCHES\)"
+	run test -e conflict
+	assert_failure
+	# either alone applies: the refusal is the pair's
+	GOWRAP_PATCHES="$TMP/two.patch" run "$GOWRAP" overlay --json --no-cpu
+	assert_success
+}
+
+# big_patch GOROOT OUT W: math/big's Go and assembly files (not tests) with
+# " // gowrap" after every fourth code line at least (no line holding a
+# comment, a raw string, a #-directive or a continuation), diffed with one
+# line of context: one hunk per change. W keeps the copies (W/b: the result).
+big_patch() {
+	local gr="$1" out="$2" w="$3" f files
+	files="$(cd "$gr" && ls src/math/big/*.go src/math/big/*.s | grep -v -e '_test[.]go$' -e calibrate)"
+	# shellcheck disable=SC2086
+	patch_tree "$w" "$gr" $files
+	for f in $files; do
+		perl -ni -e 'if (/\S/ && !/\/\/|`|\\$|^#/ && $. - $l >= 4) { chomp; print "$_ // gowrap\n"; $l = $.; } else { print }' "$w/b/$f"
+	done
+	fixtimes "$w"
+	(cd "$w" && TZ=UTC diff -rN -U1 a b) >"$out" || true
+}
+
+@test "shim: a patch of thousands of hunks (2800 on go1.26) over math/big's Go and assembly files applies exactly through the shim: every patched file byte for byte, the marker linked, in seconds" {
+	big_patch "$GR" "$TMP/big.patch" "$TMP/w"
+	run "$PC" "$TMP/big.patch"
+	assert_success
+	hunks="$(grep -c '^hunk ' <<<"$output")"
+	[ "$hunks" -gt 2000 ]
+	assert_equal "$hunks" "$(grep -c '^@@ ' "$TMP/big.patch")"
+	mkdir "$TMP/p"
+	cd "$TMP/p"
+	printf 'module example.com/b\n\ngo 1.21\n' >go.mod
+	printf 'package main\n\nimport "math/big"\n\nfunc main() { println(new(big.Int).Exp(big.NewInt(3), big.NewInt(40), nil).String()) }\n' >main.go
+	export GOWRAP_CACHE="$TMP/cache"
+	GOWRAP_LOG="$TMP/log.jsonl" GOWRAP_PATCHES="$TMP/big.patch" run timeout 120 env PATH="$SHIM_DIR:$(path_without "$SHIM_DIR")" go build -o b .
+	assert_success
+	run ./b
+	assert_output 12157665459056928801
+	run syms b
+	assert_output "math/big.gowrapPatch$(pid "$TMP/big.patch")"
+	run jq -r '.patches[0].state' "$TMP/log.jsonl"
+	assert_output exact
+	# the overlay's copies (content-addressed in the cache) are the b side
+	local f n=0 missing=""
+	for f in "$TMP"/w/b/src/math/big/*; do
+		cmp -s "$f" "$TMP/w/a/src/math/big/$(basename "$f")" && continue
+		n=$((n + 1))
+		[ -f "$GOWRAP_CACHE/patched/$(sha256sum "$f" | cut -c1-64)/$(basename "$f")" ] || missing+=" $f"
+	done
+	assert_equal "$missing" ""
+	[ "$n" -gt 30 ]
+}
