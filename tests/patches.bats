@@ -600,7 +600,7 @@ $W/d-closed	Permission denied"
 	chmod 644 "$W/e/unreadable.patch" "$W/d-unreadable/x.patch"
 }
 
-@test "shim: two patches of a set on the same lines: the same change twice is already in (the first named, one marker); two changes are refused naming both files (116, go never runs)" {
+@test "shim: two patches of a set on the same lines: the same change twice is already in (the first named, a marker each); two changes are refused naming both files (116, go never runs)" {
 	list_prog "$TMP/p"
 	cd "$TMP/p"
 	comment_patch "$GR" "$TMP/one.patch" 0 "gowrap: one" src/container/list/list.go
@@ -613,8 +613,9 @@ $W/d-closed	Permission denied"
 	export GOWRAP_CACHE="$TMP/cache"
 	GOWRAP_LOG="$TMP/log.jsonl" GOWRAP_PATCHES="$TMP/one.patch:$TMP/one-mailed.patch" run sgo build -o both .
 	assert_success
+	# each carries its marker: the second's content ships too (made by the first)
 	run syms both
-	assert_output "container/list.gowrapPatch$(pid "$TMP/one.patch")"
+	assert_output "$(printf '%s\n' "container/list.gowrapPatch$(pid "$TMP/one.patch")" "container/list.gowrapPatch$(pid "$TMP/one-mailed.patch")" | sort)"
 	run jq -c '[.patches[].state]' "$TMP/log.jsonl"
 	assert_output '["exact","already"]'
 	GOWRAP_PATCHES="$TMP/one.patch:$TMP/one-mailed.patch" run "$GOWRAP" doctor
