@@ -60,8 +60,8 @@ MUTATIONS = [
      '\tif (0)\n\t\tsb_adds(expr, "cgo");',
      "^patch: each marker compiles"),
     ("marker-offset-patch-unmarked", "patch/marker.c",
-     "if (it->state != PP_EXACT && it->state != PP_OFFSET)",
-     "if (it->state != PP_EXACT)",
+     "if (it->state != PP_EXACT && it->state != PP_OFFSET && it->state != PP_ALREADY)",
+     "if (it->state != PP_EXACT && it->state != PP_ALREADY)",
      "^patch: each marker compiles"),
     ("marker-last-package-dropped", "patch/marker.c",
      "\t\tfor (size_t j = 0; j < nd; j++) {\n\t\t\tstruct pt_mark m;",
@@ -90,4 +90,9 @@ MUTATIONS = [
      ["\telse if (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode))", "\telse if (!S_ISREG(st.st_mode))"],
      ["\telse if (S_ISBLK(st.st_mode))", "\telse if (!S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))"],
      "is missing, unreadable"),
+    # an already-in patch's content ships: it carries its marker too
+    ("marker-already-in-unmarked", "patch/marker.c",
+     "if (it->state != PP_EXACT && it->state != PP_OFFSET && it->state != PP_ALREADY)",
+     "if (it->state != PP_EXACT && it->state != PP_OFFSET)",
+     "markers exactly where a changed file compiles|two patches of a set"),
 ]
