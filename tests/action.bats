@@ -215,6 +215,39 @@ rows_whole() {
 	assert [ ! -e "$TMP/t/gowrap-build" ]
 }
 
+@test "report after the patches job: a row per patch the call applied (the call's number, id, state, file), in GOWRAP_PATCHES's order; a hostile name keeps rows whole" {
+	assert_equal "$(cat "$A/patches.status")" 0
+	ws="$A/ws"
+	gv="$("$(real_go)" env GOVERSION)"
+	export GOWRAP_LOG="$A/prunner/temp/gowrap.log"
+	next_step() { PATH="$RUNNER_TEMP/gowrap/bin:$PATH"; } # keep this log
+	report
+	assert_success
+	run echo "$summary"
+	assert_line --index 0 "## ✅ gowrap: verified"
+	assert_line "| 1 | \`build\` | \`linux/arm64\` | \`$gv\` | added | — | — | 0 | ✅ yes | \`$A/patched.bin\` |"
+	want="### patches (GOWRAP_PATCHES)
+
+| # | id | state | file |
+|---|---|---|---|"
+	for f in patches/0001-boottime.patch:exact patches/0002-darwin-continuous.diff:exact patches/0004-os-move.patch:exact \
+		patches/0005-upstream-took-it.patch:already patches/0006-for-go1.20.patch:skipped more/os-body.patch:exact; do
+		want+="
+| 1 | \`$(sha256sum "$ws/${f%%:*}" | cut -c1-12)\` | ${f#*:} | \`$ws/${f%%:*}\` |"
+	done
+	assert_output --partial "$want"
+	rows_whole
+	# a second call whose patch file name holds Markdown: its row stays whole
+	cp "$GOWRAP_LOG" "$TMP/p.log"
+	jq -c '.patches = [{"file": "/w/a|b`c*_.patch", "id": "0123456789ab", "state": "exact"}, 7]' "$GOWRAP_LOG" >>"$TMP/p.log"
+	export GOWRAP_LOG="$TMP/p.log"
+	report
+	assert_success
+	run echo "$summary"
+	assert_line "| 2 | \`0123456789ab\` | exact | \`\`/w/a\\|b\`c*_.patch\`\` |"
+	rows_whole
+}
+
 @test "report after an iOS c-archive built through the installed shim: exit 0; the call and the slice in the summary" {
 	cat "$A/shim.out"
 	assert_equal "$(cat "$A/shim.status")" 0
