@@ -8,7 +8,8 @@
  * included, with its verdicts), saved `symcheck --json` outputs as they
  * are — and appends one summary (report_md.c): a verdict, a row per go call
  * (subcommand, target, overlay, toolexec, dependencies fixed, exit,
- * verified) and a row per slice, each failing row saying why. Strings from
+ * verified), a row per GOWRAP_PATCHES patch a call applied (id, state,
+ * file) and a row per slice, each failing row saying why. Strings from
  * the log or a file are escaped for Markdown: no path can break a table or
  * add markup. To --out, else $GITHUB_STEP_SUMMARY, else stdout.
  *

@@ -1,6 +1,7 @@
 /* report_md.c — the Markdown of `gowrap report`: a verdict heading and
- * counts, a row per go call of the shim's log, a row per slice of every file
- * checked (report_parts.h).
+ * counts, a row per go call of the shim's log, a row per GOWRAP_PATCHES
+ * patch each call applied (its log line's "patches"), a row per slice of
+ * every file checked (report_parts.h).
  *
  * Every string from the log or a file is escaped (md_text, md_code), so no
  * path can break a table or add markup. Every failing row says why, from the
@@ -151,6 +152,39 @@ static void md_calls(struct sb *md, const struct report *r)
 		    "verified | output or reason |\n|---|---|---|---|---|---|---|---|---|---|\n");
 	cJSON_ArrayForEach(c, r->calls)
 		md_call(md, c, ++n);
+}
+
+
+/* One row per patch of every call that logged GOWRAP_PATCHES: | # | id |
+ * state | file |, # the call's row above. A "patches" that is not a list,
+ * or an entry that is not an object, is no patch. */
+static void md_patches(struct sb *md, const struct report *r)
+{
+	const cJSON *c, *p;
+	int n = 0, rows = 0;
+	cJSON_ArrayForEach(c, r->calls) {
+		n++;
+		const cJSON *list = cJSON_GetObjectItemCaseSensitive(c, "patches");
+		if (!cJSON_IsArray(list))
+			continue;
+		cJSON_ArrayForEach(p, list) {
+			if (!cJSON_IsObject(p))
+				continue;
+			if (!rows++)
+				sb_adds(md, "\n### patches (GOWRAP_PATCHES)\n\n| # | id | state | file |\n"
+					    "|---|---|---|---|\n");
+			sb_addf(md, "| %d | ", n);
+			md_code(md, report_jstr(p, "id"));
+			sb_adds(md, " | ");
+			if (report_jstr(p, "state"))
+				md_text(md, report_jstr(p, "state"));
+			else
+				sb_adds(md, "—");
+			sb_adds(md, " | ");
+			md_code(md, report_jstr(p, "file"));
+			sb_adds(md, " |\n");
+		}
+	}
 }
 
 
@@ -333,5 +367,6 @@ void report_markdown(struct sb *md, const struct report *r)
 {
 	md_head(md, r);
 	md_calls(md, r);
+	md_patches(md, r);
 	md_checks(md, r);
 }

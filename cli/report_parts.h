@@ -7,8 +7,9 @@
  * `symcheck PATH` — .aar, .apk, ELF, Mach-O, archives, bundles — and a
  * symcheck that cannot run, dies or answers nonsense makes each PATH an
  * unreadable input, never a pass; report_md.c renders the one Markdown
- * summary from the log's objects and symcheck's JSON (the one shape every
- * verdict arrives in) and says in each failing row why it fails. */
+ * summary from the log's objects (the GOWRAP_PATCHES patches each call
+ * applied among them) and symcheck's JSON (the one shape every verdict
+ * arrives in) and says in each failing row why it fails. */
 #ifndef GOWRAP_CLI_REPORT_PARTS_H
 #define GOWRAP_CLI_REPORT_PARTS_H
 

@@ -4,6 +4,8 @@
 # (default $RUNNER_TEMP/gowrap), puts the go shim and gowrap's bin first on
 # PATH for the job's later steps ($GITHUB_PATH) and turns on the shim's log
 # ($GITHUB_ENV: GOWRAP_LOG), which `gowrap report` (mode: report) reads.
+# INPUT_PATCHES (the `patches` input: patch files and directories, one a
+# line, relative to GITHUB_WORKSPACE) becomes GOWRAP_PATCHES for those steps.
 #
 # Reads what a runner sets: RUNNER_OS (Linux or macOS), RUNNER_TEMP,
 # GITHUB_PATH, GITHUB_ENV. Build libraries: on Linux the build's own Debian
@@ -65,16 +67,40 @@ one_line() {
 	esac
 }
 
+# The `patches` input as GOWRAP_PATCHES's ':'-separated list, in its order,
+# into PATCHES; checked before anything is built, so a typo fails the step
+# at once and not the first go build.
+patches_list() {
+	local line p
+	PATCHES=""
+	while IFS= read -r line || [ -n "$line" ]; do
+		line="${line#"${line%%[![:space:]]*}"}"
+		line="${line%"${line##*[![:space:]]}"}"
+		[ -n "$line" ] || continue
+		case "$line" in
+		/*) p="$line" ;;
+		*) need GITHUB_WORKSPACE && p="$GITHUB_WORKSPACE/$line" ;;
+		esac
+		case "$p" in
+		*:*) fail "the patches entry $line holds a ':', which separates GOWRAP_PATCHES's entries" "rename the file or directory" ;;
+		esac
+		[ -f "$p" ] || [ -d "$p" ] ||
+			fail "the patches entry $line is neither a file nor a directory ($p)" "name patch files and directories of the checkout, relative to GITHUB_WORKSPACE"
+		PATCHES="${PATCHES:+$PATCHES:}$p"
+	done <<<"${INPUT_PATCHES:-}"
+}
+
 main() {
 	set -euo pipefail
 	need RUNNER_OS RUNNER_TEMP GITHUB_PATH GITHUB_ENV
-	local src prefix build log jobs
+	local src prefix build log jobs PATCHES
 	src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 	prefix="${INPUT_PREFIX:-$RUNNER_TEMP/gowrap}"
 	build="$RUNNER_TEMP/gowrap-build"
 	log="$RUNNER_TEMP/gowrap.log"
 	one_line "$prefix"
 	one_line "$log"
+	patches_list
 	case "$RUNNER_OS" in
 	Linux) linux_deps ;;
 	macOS) macos_deps ;;
@@ -92,7 +118,8 @@ main() {
 	# the shim" from "the log was never turned on".
 	: >>"$log"
 	printf 'GOWRAP_LOG=%s\n' "$log" >>"$GITHUB_ENV"
-	echo "gowrap: installed $("$prefix/bin/gowrap" version) in $prefix; the go shim leads PATH from the next step, GOWRAP_LOG=$log" >&2
+	[ -z "$PATCHES" ] || printf 'GOWRAP_PATCHES=%s\n' "$PATCHES" >>"$GITHUB_ENV"
+	echo "gowrap: installed $("$prefix/bin/gowrap" version) in $prefix; the go shim leads PATH from the next step, GOWRAP_LOG=$log${PATCHES:+, GOWRAP_PATCHES=$PATCHES}" >&2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

@@ -8,10 +8,13 @@
 # and so is the Android job's library: the probe as an android/arm64 c-shared
 # library (tests/helpers/android.bash, the stand-in NDK compiler), packed as
 # an .aar and an .apk; the summary's text and the exit codes are what is
-# asserted.
+# asserted. A second job installs with `patches:` (tests/helpers/patches.bash's
+# set, made from the GOROOT in use, in its workspace) and builds a linux/arm64
+# program through that install's shim.
 
 load helpers/common
 load helpers/android
+load helpers/patches
 bats_require_minimum_version 1.5.0
 
 AESLIB="$BATS_TEST_DIRNAME/../examples/aeslib"
@@ -60,6 +63,28 @@ seed_build() {
 	find "$dst/obj" -name '*.d' -exec env OLD="$old" DST="$dst" perl -pi -e 's{(^|\s)\Q$ENV{OLD}\E/}{$1$ENV{DST}/}g' {} +
 }
 
+# patches_job: the job with `patches:` — its own runner under $A/prunner,
+# a workspace holding a directory of patches and one more patch file, the
+# install step, then a linux/arm64 program built in the next step.
+patches_job() {
+	local ws="$A/ws"
+	mkdir -p "$ws/hello" "$ws/more"
+	make_patch_set "$("$GOWRAP_REAL_GO" env GOROOT)" "$ws/patches"
+	mv "$ws/patches/0003-os-body.patch" "$ws/more/os-body.patch"
+	printf 'module example.com/hello\n\ngo 1.21\n' >"$ws/hello/go.mod"
+	printf 'package main\n\nimport "os"\n\nfunc main() {\n\tp, _ := os.Executable()\n\tprintln(p != "")\n}\n' \
+		>"$ws/hello/main.go"
+	runner "$A/prunner"
+	export GITHUB_WORKSPACE="$ws" INPUT_PATCHES="  patches
+	  more/os-body.patch
+	"
+	seed_build "$RUNNER_TEMP/gowrap-build"
+	bash "$GOWRAP_ROOT/scripts/action-install.sh" || return
+	unset INPUT_PATCHES
+	next_step
+	cd "$ws/hello" && GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -o "$A/patched.bin" .
+}
+
 setup_file() {
 	export A="$BATS_FILE_TMPDIR"
 	export GOTOOLCHAIN=local GOPROXY=off GOFLAGS= GOWRAP_CACHE="$A/gwcache"
@@ -97,6 +122,8 @@ setup_file() {
 	(next_step && unset GOWRAP_LOG && android_so "$A/android-shim" go GOWRAP_LOG="$A/android.log") \
 		>"$A/android-shim.txt" 2>&1 || true
 	android_so "$A/android-plain" "$real" >"$A/android-plain.txt" 2>&1 || true
+	(patches_job) >"$A/patches.out" 2>&1 && st=0 || st=$?
+	echo "$st" >"$A/patches.status"
 }
 
 setup() {
@@ -158,6 +185,67 @@ rows_whole() {
 	GOWRAP_LOG="$TMP/version.log" run go version # the job's log stays the build's
 	assert_success
 	assert_output "$("$(real_go)" version)"
+}
+
+@test "install with patches: GOWRAP_PATCHES names the workspace's directory and file, in order, for the next steps; a linux/arm64 build through the shim carries their markers" {
+	cat "$A/patches.out"
+	assert_equal "$(cat "$A/patches.status")" 0
+	ws="$A/ws"
+	run cat "$A/prunner/env"
+	assert_output "$(printf 'GOWRAP_LOG=%s\nGOWRAP_PATCHES=%s\n' "$A/prunner/temp/gowrap.log" "$ws/patches:$ws/more/os-body.patch")"
+	run bash -c "llvm-nm '$A/patched.bin' | grep -o '[a-z]*\.gowrapPatch[0-9a-f]*' | sort -u"
+	want="$(for f in patches/0001-boottime.patch:runtime more/os-body.patch:os patches/0004-os-move.patch:os; do
+		echo "${f#*:}.gowrapPatch$(sha256sum "$ws/${f%%:*}" | cut -c1-12)"
+	done | sort)"
+	assert_output "$want"
+	# the one call, in the job's log, with the set's states in GOWRAP_PATCHES's order
+	run jq -c '[.subcommand, .target, [.patches[] | .state], .patches[-1].file]' "$A/prunner/temp/gowrap.log"
+	assert_output "[\"build\",\"linux/arm64\",[\"exact\",\"exact\",\"exact\",\"already\",\"skipped\",\"exact\"],\"$ws/more/os-body.patch\"]"
+}
+
+@test "install refuses a patches entry that is not there, or holds a ':', naming it and the fix, before building" {
+	mkdir -p "$TMP/ws/a:b"
+	export GITHUB_WORKSPACE="$TMP/ws" RUNNER_TEMP="$TMP/t"
+	INPUT_PATCHES="fixes/missing.patch" run bash "$GOWRAP_ROOT/scripts/action-install.sh"
+	assert_failure 1
+	assert_output "gowrap: cannot install gowrap: the patches entry fixes/missing.patch is neither a file nor a directory ($TMP/ws/fixes/missing.patch) (fix: name patch files and directories of the checkout, relative to GITHUB_WORKSPACE)"
+	INPUT_PATCHES=" a:b " run bash "$GOWRAP_ROOT/scripts/action-install.sh"
+	assert_failure 1
+	assert_output "gowrap: cannot install gowrap: the patches entry a:b holds a ':', which separates GOWRAP_PATCHES's entries (fix: rename the file or directory)"
+	assert [ ! -e "$TMP/t/gowrap-build" ]
+}
+
+@test "report after the patches job: a row per patch the call applied (the call's number, id, state, file), in GOWRAP_PATCHES's order; a hostile name keeps rows whole" {
+	assert_equal "$(cat "$A/patches.status")" 0
+	ws="$A/ws"
+	gv="$("$(real_go)" env GOVERSION)"
+	export GOWRAP_LOG="$A/prunner/temp/gowrap.log"
+	next_step() { PATH="$RUNNER_TEMP/gowrap/bin:$PATH"; } # keep this log
+	report
+	assert_success
+	run echo "$summary"
+	assert_line --index 0 "## ✅ gowrap: verified"
+	assert_line "| 1 | \`build\` | \`linux/arm64\` | \`$gv\` | added | — | — | 0 | ✅ yes | \`$A/patched.bin\` |"
+	want="### patches (GOWRAP_PATCHES)
+
+| # | id | state | file |
+|---|---|---|---|"
+	for f in patches/0001-boottime.patch:exact patches/0002-darwin-continuous.diff:exact patches/0004-os-move.patch:exact \
+		patches/0005-upstream-took-it.patch:already patches/0006-for-go1.20.patch:skipped more/os-body.patch:exact; do
+		want+="
+| 1 | \`$(sha256sum "$ws/${f%%:*}" | cut -c1-12)\` | ${f#*:} | \`$ws/${f%%:*}\` |"
+	done
+	assert_output --partial "$want"
+	rows_whole
+	# a second call whose patch file name holds Markdown: its row stays whole
+	cp "$GOWRAP_LOG" "$TMP/p.log"
+	jq -c '.patches = [{"file": "/w/a|b`c*_.patch", "id": "0123456789ab", "state": "exact"}, 7]' "$GOWRAP_LOG" >>"$TMP/p.log"
+	export GOWRAP_LOG="$TMP/p.log"
+	report
+	assert_success
+	run echo "$summary"
+	assert_line "| 2 | \`0123456789ab\` | exact | \`\`/w/a\\|b\`c*_.patch\`\` |"
+	rows_whole
 }
 
 @test "report after an iOS c-archive built through the installed shim: exit 0; the call and the slice in the summary" {

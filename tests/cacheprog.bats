@@ -8,9 +8,13 @@
 # bytes. Once for an ios/arm64 c-archive (the GOROOT overlay; the stand-in
 # Apple toolchain on Linux), once for the linux/arm64 probe of
 # tests/fixtures/depsprobe (the dependency fix through gowrap-toolexec), whose
-# B binary must still be fixed under qemu-aarch64 -cpu cortex-a53.
+# B binary must still be fixed under qemu-aarch64 -cpu cortex-a53, once for
+# a linux/arm64 program with GOWRAP_PATCHES (tests/helpers/patches.bash's set,
+# made from the GOROOT in use), each machine with its own HOME, checkout and
+# copy of the set too.
 
 load helpers/common
+load helpers/patches
 bats_require_minimum_version 1.5.0
 
 GTC=github.com/bradfitz/go-tool-cache
@@ -78,6 +82,30 @@ linux_build() { # MACHINE
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 go build -x -o "$C/$1/probe" .)
 }
 
+# The patched program's machine: its own HOME, its own checkout of the
+# program and copy of the patch set (same bytes, other paths), its own log
+# (the linux test reads the last linux/arm64 call of NAME.log), and GOROOT
+# at another path (a symlink to the real one: go takes GOROOT as given), so
+# any of those paths reaching the patched bytes or the markers shows as a
+# compile on B. -trimpath, because without it cmd/go keys the program's own
+# package on its directory (README "CI fleets"); GOROOT's packages never are.
+patches_build() { # MACHINE
+	(machine "$1" && export HOME="$C/$1/home" GOROOT="$C/$1/goroot" GOWRAP_LOG="$C/$1-patches.log" &&
+		mkdir -p "$HOME" &&
+		ln -s "$GR" "$GOROOT" &&
+		cp -R "$C/hello" "$C/$1/hello" && cp -R "$C/set" "$C/$1/set" && cd "$C/$1/hello" &&
+		GOWRAP_PATCHES="$C/$1/set" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
+			go build -x -trimpath -o "$C/$1/hello.bin" .)
+}
+
+# The program: only what the set changes (runtime, os) and what they need.
+make_hello() {
+	mkdir -p "$C/hello"
+	printf 'module example.com/hello\n\ngo 1.21\n' >"$C/hello/go.mod"
+	printf 'package main\n\nimport "os"\n\nfunc main() {\n\tp, _ := os.Executable()\n\tprintln(p != "")\n}\n' \
+		>"$C/hello/main.go"
+}
+
 setup_file() {
 	export C="$BATS_FILE_TMPDIR"
 	export GOTOOLCHAIN=local GOFLAGS= GOWORK=off
@@ -91,9 +119,13 @@ setup_file() {
 	build_cacher
 	export GOPROXY=off
 	start_server
+	GR="$("$REAL_GO" env GOROOT)"
+	export GR
+	make_patch_set "$GR" "$C/set"
+	make_hello
 	# Each build's status is kept for a test to assert, never swallowed here.
 	local m t st
-	for t in ios linux; do
+	for t in ios linux patches; do
 		for m in A B; do
 			st=0
 			"${t}_build" "$m" >"$C/$m-$t.out" 2>&1 || st=$?
@@ -169,4 +201,48 @@ both_built() {
 	assert_success
 	assert_line "utls/cpu ARM64 HasAES=true HasPMULL=true HasSHA2=true"
 	assert_line "utls HasAESGCMHardwareSupport=true"
+}
+
+@test "GOCACHEPROG, linux/arm64 with GOWRAP_PATCHES from another GOWRAP_CACHE, HOME, checkout and GOROOT path: machine B compiles nothing; the overlay's patched files and markers are byte-identical" {
+	both_built patches
+	assert [ "$(compiles "$C/A-patches.out")" -gt 0 ]
+	assert_equal "$(compiles "$C/B-patches.out")" 0
+	read -r _ hits _ _ <<<"$(cacher_stats "$C/B-patches.out")"
+	assert [ "$hits" -gt 0 ]
+	cmp "$C/A/hello.bin" "$C/B/hello.bin"
+	# B's program carries the markers of the patches that changed it
+	run bash -c "llvm-nm '$C/B/hello.bin' | grep -o '[a-z]*\.gowrapPatch[0-9a-f]*' | sort -u"
+	want="$(for f in 0001-boottime.patch:runtime 0003-os-body.patch:os 0004-os-move.patch:os; do
+		echo "${f#*:}.gowrapPatch$(sha256sum "$C/set/${f%%:*}" | cut -c1-12)"
+	done | sort)"
+	assert_output "$want"
+	# Each machine its own overlay (path), every file it names the same bytes:
+	# the patched GOROOT files, the deleted one ("" on both), the markers.
+	run python3 - "$C/A-patches.log" "$C/B-patches.log" <<-'PY'
+	import json, sys
+	def last(p):
+	    return [json.loads(l) for l in open(p) if '"linux/arm64"' in l and '"patches"' in l][-1]
+	a, b = last(sys.argv[1]), last(sys.argv[2])
+	for l in (a, b):
+	    assert l["injected"] and l["exit"] == 0, l
+	    assert [p["state"] for p in l["patches"]] == ["exact"] * 4 + ["already", "skipped"], l["patches"]
+	assert a["goroot"] != b["goroot"], (a["goroot"], b["goroot"])
+	assert a["overlay"] != b["overlay"], (a["overlay"], b["overlay"])
+	def replace(l):  # the overlay's entries, keyed by their path in GOROOT
+	    r = json.load(open(l["overlay"]))["Replace"]
+	    assert all(k.startswith(l["goroot"] + "/src/") for k in r), r
+	    return {k[len(l["goroot"]):]: v for k, v in r.items()}
+	ra, rb = replace(a), replace(b)
+	assert sorted(ra) == sorted(rb), (sorted(ra), sorted(rb))
+	markers = [k for k in ra if k.startswith(("/src/runtime/gowrap_patch_", "/src/os/gowrap_patch_"))]
+	assert len(markers) == 4 and sum(v == "" for v in ra.values()) == 1, ra
+	for k in ra:
+	    assert (ra[k] == "") == (rb[k] == ""), k
+	    if ra[k]:
+	        assert ra[k] != rb[k], k
+	        assert open(ra[k], "rb").read() == open(rb[k], "rb").read(), k
+	print(len(ra), "files,", len(markers), "markers")
+	PY
+	assert_success
+	assert_output "10 files, 4 markers"
 }
