@@ -20,7 +20,7 @@
 	  "CPU-feature packages in the build and their verdicts")                                   \
 	X("report", cmd_report, "report [--log F] [PATH...]",                                      \
 	  "Markdown summary of GOWRAP_LOG and checked files (CI)")                                  \
-	X("export-patch", cmd_export_patch, "export-patch [--patches LIST] [-o F]",               \
+	X("export-patch", cmd_export_patch, "export-patch [--patches L] [-o F]",                  \
 	  "gowrap's fix (and your patches) as one exact -p1 diff")                                  \
 	X("refresh-patch", cmd_refresh_patch, "refresh-patch PATCH -o OUT",                        \
 	  "re-make a patch that needs fuzz as an exact one, for review")                            \

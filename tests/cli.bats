@@ -25,6 +25,8 @@ commands:
   doctor [--json]                   explain the go -> GOROOT -> overlay chain here
   audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts
   report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)
+  export-patch [--patches L] [-o F] gowrap'"'"'s fix (and your patches) as one exact -p1 diff
+  refresh-patch PATCH -o OUT        re-make a patch that needs fuzz as an exact one, for review
   shellenv                          print the line that puts the go shim first on PATH
   version                           print gowrap'"'"'s version
 
