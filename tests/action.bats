@@ -194,7 +194,7 @@ rows_whole() {
 	run cat "$A/prunner/env"
 	assert_output "$(printf 'GOWRAP_LOG=%s\nGOWRAP_PATCHES=%s\n' "$A/prunner/temp/gowrap.log" "$ws/patches:$ws/more/os-body.patch")"
 	run bash -c "llvm-nm '$A/patched.bin' | grep -o '[a-z]*\.gowrapPatch[0-9a-f]*' | sort -u"
-	want="$(for f in patches/0001-boottime.patch:runtime more/os-body.patch:os patches/0004-os-move.patch:os; do
+	want="$(for f in patches/0001-boottime.patch:runtime more/os-body.patch:os patches/0004-os-move.patch:os patches/0005-upstream-took-it.patch:os; do
 		echo "${f#*:}.gowrapPatch$(sha256sum "$ws/${f%%:*}" | cut -c1-12)"
 	done | sort)"
 	assert_output "$want"
