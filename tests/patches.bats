@@ -49,20 +49,6 @@ setup() {
 sgo() { PATH="$SHIM_DIR:$(path_without "$SHIM_DIR")" go "$@"; }
 dgo() { PATH="$(path_without "$SHIM_DIR")" go "$@"; }
 
-# once NAME CMD...: run CMD the first time a test asks for NAME (its output
-# in $PT/NAME.log), and give every test its status.
-once() {
-	local name="$1"
-	shift
-	if [ ! -e "$PT/$name.status" ]; then
-		local st=0
-		"$@" >"$PT/$name.log" 2>&1 || st=$?
-		echo "$st" >"$PT/$name.status"
-	fi
-	cat "$PT/$name.log"
-	return "$(cat "$PT/$name.status")"
-}
-
 # The linux/arm64 hello through the shim with the set (A), and without it (B).
 build_a() { (cd "$PT/hello" && GOWRAP_LOG="$PT/a.jsonl" GOWRAP_PATCHES="$PT/set" GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-a" .); }
 build_b() { (cd "$PT/hello" && GOOS=linux GOARCH=arm64 sgo build -o "$PT/hello-b" .); }

@@ -36,20 +36,6 @@ setup() {
 	cd "$TMP"
 }
 
-# once NAME CMD...: run CMD the first time a test asks for NAME (its output
-# in $PT/NAME.log), and give every test its status.
-once() {
-	local name="$1"
-	shift
-	if [ ! -e "$PT/$name.status" ]; then
-		local st=0
-		"$@" >"$PT/$name.log" 2>&1 || st=$?
-		echo "$st" >"$PT/$name.status"
-	fi
-	cat "$PT/$name.log"
-	return "$(cat "$PT/$name.status")"
-}
-
 # gowrap without the shim on PATH (export-patch asks the go PATH finds).
 gw() { PATH="$NOSHIM" "$GOWRAP" "$@"; }
 sgo() { PATH="$SHIM_DIR:$NOSHIM" go "$@"; }

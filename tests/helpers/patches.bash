@@ -146,3 +146,17 @@ make_patch_set() {
 		already_patch "$1" "$2/0005-upstream-took-it.patch" &&
 		limited_patch "$2/0006-for-go1.20.patch" go1.20
 }
+
+# once NAME CMD...: run CMD the first time a test asks for NAME (its output
+# in $PT/NAME.log), and give every test its status.
+once() {
+	local name="$1"
+	shift
+	if [ ! -e "$PT/$name.status" ]; then
+		local st=0
+		"$@" >"$PT/$name.log" 2>&1 || st=$?
+		echo "$st" >"$PT/$name.status"
+	fi
+	cat "$PT/$name.log"
+	return "$(cat "$PT/$name.status")"
+}
