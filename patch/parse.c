@@ -2,7 +2,6 @@
  * the paths, which hold for both formats alike. */
 #include "compat.h"
 #include "patch_int.h"
-#include "hash.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -55,10 +54,7 @@ int pt_parse(const char *bytes, size_t n, const char *name, struct pt_patch *p, 
 	memset(p, 0, sizeof *p);
 	sb_init(&p->arena);
 	p->name = gw_xstrdup(name);
-	char hex[65];
-	gw_sha256_hex(bytes, n, hex);
-	memcpy(p->id, hex, 12);
-	p->id[12] = '\0';
+	pt_patch_id(bytes, n, p->id);
 	struct pt_frame f;
 	int rc = pt_frame(bytes, n, name, &f, e);
 	if (rc == 0)

@@ -94,6 +94,9 @@ struct pt_touched {
 	char **versions;
 	size_t nversions;
 };
+/* A patch's id: the first 12 hex digits of the SHA-256 of its bytes (the
+ * one rule: the shim's markers and symcheck's --patches both name it). */
+void pt_patch_id(const char *bytes, size_t n, char id[13]);
 /* The marker's name for patch id in package directory dir (src/...):
  * `<dir under src/>.gowrapPatch<id>` (marker.c makes it, symcheck asks it). */
 void pt_marker_symbol(struct sb *out, const char *dir, size_t dirlen, const char *id);

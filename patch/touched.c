@@ -59,13 +59,18 @@ static int new_names(const struct pt_frame *f, const char *name, struct pt_touch
 	return 0;
 }
 
+void pt_patch_id(const char *bytes, size_t n, char id[13])
+{
+	char hex[65];
+	gw_sha256_hex(bytes, n, hex);
+	memcpy(id, hex, 12);
+	id[12] = '\0';
+}
+
 int pt_touched_read(const char *bytes, size_t n, const char *name, struct pt_touched *t, struct gw_err *e)
 {
 	memset(t, 0, sizeof *t);
-	char hex[65];
-	gw_sha256_hex(bytes, n, hex);
-	memcpy(t->id, hex, 12);
-	t->id[12] = '\0';
+	pt_patch_id(bytes, n, t->id);
 	struct pt_frame f;
 	int rc = pt_frame(bytes, n, name, &f, e);
 	if (rc == 0)
