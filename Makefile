@@ -288,15 +288,30 @@ test-quick:
 # suite runs against it beside the others); the musl build is
 # tests/portability.bats's own `make portcheck` (it asserts on its output).
 # Fuzzing (libFuzzer, which Apple's clang lacks) runs where it exists: on Linux.
+# Each libFuzzer run is one process on one core: the five run in two lanes
+# side by side (fuzz-lanes), each target for as long as `make fuzz` and
+# `make fuzz-patch` give it. The suites run CHECK_JOBS at a time (3: they
+# wait on qemu, links and go's serial steps; CONTRIBUTING.md has the figures).
+CHECK_JOBS ?= 3
 check:
 	$(MAKE) -j2 all
 	$(MAKE) -j2 CC=clang BUILD=build-clang all
 	$(MAKE) -j2 asan
 ifeq ($(HOST_OS),Linux)
-	$(MAKE) fuzz FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
-	$(MAKE) fuzz-patch FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
+	$(MAKE) -j2 $(FUZZ_BINS)
+	$(MAKE) -j2 fuzz-lanes FUZZ_SECONDS=$(CI_FUZZ_SECONDS)
 endif
-	bash tests/run.sh --all build-asan:tests/verify.bats
+	BATS_JOBS=$(CHECK_JOBS) bash tests/run.sh --all build-asan:tests/verify.bats
+
+FUZZ_BINS := $(patsubst %,$(BUILD)/fuzz/%_fuzz,symcheck $(FUZZ_PARSERS) patch)
+fuzz-lanes: fuzz-lane-a fuzz-lane-b
+fuzz-lane-a: $(FUZZ_BINS)
+	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
+	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/cmdline_fuzz $(FUZZ_PARSER_SECONDS)
+	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/proto_fuzz $(FUZZ_PARSER_SECONDS)
+fuzz-lane-b: $(FUZZ_BINS)
+	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
+	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/record_fuzz $(FUZZ_PARSER_SECONDS)
 
 setup:
 	bash scripts/setup.sh
@@ -320,4 +335,4 @@ clean:
 
 FORCE:
 
-.PHONY: all unit objects asan portcheck fuzz fuzz-patch test test-quick bench install clean setup check demo FORCE
+.PHONY: all unit objects asan portcheck fuzz fuzz-patch fuzz-lanes fuzz-lane-a fuzz-lane-b test test-quick bench install clean setup check demo FORCE
