@@ -290,8 +290,9 @@ test-quick:
 # Fuzzing (libFuzzer, which Apple's clang lacks) runs where it exists: on Linux.
 # Each libFuzzer run is one process on one core: the five run in two lanes
 # side by side (fuzz-lanes), each target for as long as `make fuzz` and
-# `make fuzz-patch` give it. The suites run CHECK_JOBS at a time (3: they
-# wait on qemu, links and go's serial steps; CONTRIBUTING.md has the figures).
+# `make fuzz-patch` give it. The suites run CHECK_JOBS at a time (3: with two,
+# waits on qemu, links and go's serial steps left the cores idle 11% of the
+# run; CONTRIBUTING.md has the figures).
 CHECK_JOBS ?= 3
 check:
 	$(MAKE) -j2 all
