@@ -7,15 +7,19 @@
  * so GOOS/GOARCH/GOFLAGS/-tags apply exactly as in the build: deps/graph.h,
  * the same listing the shim's dependency gate uses). The rows and verdicts
  * are deps/audit.h's; this file only prints them. One line (or JSON object)
- * per package: import path, module@version, kind, verdict. Exit 0 when nothing stays wrong, 1 when something does (a defect
- * gowrap cannot fix, or an unknown variant of a known file), 2 usage,
- * 109 when go list fails. */
+ * per package: import path, module@version, kind, verdict. Std's
+ * internal/cpu on the iOS family is "fixed" only when the overlay generator
+ * answers (read only, as doctor asks) for the toolchain go env names here.
+ * Exit 0 when every package is fixed or right, 1 when one stays defective,
+ * 3 when none does but one is unknown, 2 usage, 109 when go list fails. */
 #include "compat.h"
 #include "audit.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "jsonw.h"
 #include "goquery.h"
+#include "feature_sets.h"
+#include "overlay.h"
 #include "report.h"
 #include "strbuf.h"
 
@@ -39,14 +43,16 @@ static int args_of(int argc, char **argv, int *json, char ***out, size_t *n)
 	return -1;
 }
 
-static void print_json(const struct dp_audit *a)
+static void print_json(const struct dp_audit *a, const struct dp_graph *g)
 {
 	struct sb s = SB_INIT;
 	struct jw w;
 	jw_init(&w, &s, 0);
 	jw_obj(&w, NULL);
 	jw_str(&w, "target", a->target);
-	jw_bool(&w, "ok", !a->any_wrong);
+	jw_bool(&w, "ok", !a->any_wrong && !a->any_unknown);
+	jw_bool(&w, "defective", a->any_wrong);
+	jw_bool(&w, "unknown", a->any_unknown);
 	jw_arr(&w, "packages");
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct dp_audit_row *r = &a->rows[i];
@@ -59,22 +65,65 @@ static void print_json(const struct dp_audit *a)
 		jw_end(&w);
 	}
 	jw_end(&w);
+	jw_arr(&w, "unresolved");
+	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		char one[512];
+		snprintf(one, sizeof one, "%.*s", (int)(n < 511 ? n : 511), p);
+		jw_str(&w, NULL, one);
+		p += n + (p[n] != 0);
+	}
+	jw_end(&w);
 	jw_end(&w);
 	sb_addc(&s, '\n');
 	gw_write_all(1, s.buf, s.len);
 	sb_release(&s);
 }
 
-static void print_text(const struct dp_audit *a)
+static void print_text(const struct dp_audit *a, const struct dp_graph *g)
 {
-	if (!a->family)
-		printf("target %s: gowrap fixes CPU-feature code for linux/android arm64 and the iOS family only\n",
-		       a->target);
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct dp_audit_row *r = &a->rows[i];
 		printf("%s\t%s\t%s\t%s%s%s\n", r->pkg, r->mod[0] ? r->mod : "-", r->kind, r->verdict,
 		       r->why ? ": " : "", r->why ? r->why : "");
 	}
+	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		printf("%.*s\t-\t-\tnot audited: go could not resolve it (go list -e)\n", (int)n, p);
+		p += n + (p[n] != 0);
+	}
+}
+
+/* Std's internal/cpu on the iOS family: does the generator give this
+ * toolchain an overlay (or need none)? Read only, like doctor. */
+static void std_answer(const char *realgo, struct dp_std_answer *out, struct sb *why)
+{
+	struct gw_goenv env = { 0 };
+	struct gw_err e = { 0 };
+	out->fixed = 0;
+	if (gw_goenv_query(realgo, NULL, NULL, &env, &e) < 0) {
+		sb_addf(why, "go env failed: %s", e.why);
+		out->why = why->buf;
+		return;
+	}
+	struct ov_opts oo = { 0 };
+	oo.goversion = env.goversion;
+	oo.gomodcache = env.gomodcache;
+	oo.dry_run = 1;
+	struct gw_err oe = { 0 };
+	if (ov_features_from_env(&oo.features, &oe) == 0) {
+		struct ov_result r = { 0 };
+		if (ov_generate(env.goroot, &oo, &r, &oe) == 0) {
+			out->fixed = 1;
+			sb_addf(why, "GOROOT overlay for %s (%s)", env.goversion,
+				strcmp(r.status, "applied") == 0 ? "gowrap overlay" : "this toolchain needs none");
+		}
+		ov_result_free(&r);
+	}
+	if (!out->fixed)
+		sb_addf(why, "no overlay for %s at %s: %s: %s", env.goversion, env.goroot, oe.what, oe.why);
+	out->why = why->buf;
+	gw_goenv_free(&env);
 }
 
 int cmd_audit(int argc, char **argv)
@@ -94,12 +143,19 @@ int cmd_audit(int argc, char **argv)
 	}
 	if (rc < 0) {
 		struct dp_audit a;
-		dp_audit(&g, &a);
+		struct dp_std_answer std = { 0, NULL };
+		struct sb stdwhy = SB_INIT;
+		int ios = strcmp(g.goos, "ios") == 0 ||
+			  (strcmp(g.goos, "darwin") == 0 && gw_list_has(g.tags ? g.tags : "", ',', "ios", 3));
+		if (ios && strcmp(g.goarch, "arm64") == 0)
+			std_answer(realgo.buf, &std, &stdwhy);
+		dp_audit(&g, std.why ? &std : NULL, &a);
 		if (json)
-			print_json(&a);
+			print_json(&a, &g);
 		else
-			print_text(&a);
-		rc = a.any_wrong ? 1 : 0;
+			print_text(&a, &g);
+		rc = a.any_wrong ? 1 : a.any_unknown ? 3 : 0;
+		sb_release(&stdwhy);
 		dp_audit_free(&a);
 		dp_graph_free(&g);
 	}

@@ -1,13 +1,22 @@
 /* classify.c — see classify.h. */
 #include "compat.h"
 #include "classify.h"
-#include "hash.h"
 
 #include <stdio.h>
 #include <string.h>
 
-/* Go source files in the table are a few KB; anything this large is not one. */
-#define DP_FILE_LIMIT (1u << 20)
+/* Go source files of CPU-feature code are a few KB; generated tables reach a
+ * few MB. A file larger than this is read as holding no rule's line. */
+#define DP_FILE_LIMIT (16u << 20)
+#define DP_MAX_ROWS 32
+/* A folded line longer than this is no rule's line. */
+#define DP_LINE_MAX 200
+
+/* A file is searched line by line only if it holds one of these words: every
+ * rule line contains one (tests/unit: "rules: every line holds a word"). */
+static const char *const words[] = { "HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64",
+				     "featureSet", "darwinSysctlEnabled", "readHWCAP", "detectOS",
+				     "/proc/self/auxv", "processOptions", NULL };
 
 const char *dp_base(const char *path)
 {
@@ -15,54 +24,225 @@ const char *dp_base(const char *path)
 	return s ? s + 1 : path;
 }
 
-static int defect_name(const char *file, int family)
+size_t dp_fold(const char *line, size_t n, char *out)
 {
-	for (const struct dp_row *r = dp_rows; r->blob; r++)
-		if ((r->families & family) && r->role == DP_DEFECT && strcmp(r->file, file) == 0)
+	size_t i = 0, o = 0;
+	while (i < n && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	while (n > i && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+		n--;
+	for (; i < n; i++) {
+		if (line[i] == ' ' || line[i] == '\t') {
+			if (o && out[o - 1] == ' ')
+				continue;
+			out[o++] = ' ';
+		} else {
+			out[o++] = line[i];
+		}
+	}
+	out[o] = 0;
+	return o;
+}
+
+static int has_word(const char *buf, size_t n)
+{
+	for (size_t w = 0; words[w]; w++)
+		if (gw_memmem(buf, n, words[w], strlen(words[w])))
 			return 1;
 	return 0;
 }
 
-static int blob_of_file(const char *path, char hex[41], void *arg)
+/* Code lines of a file, for a rule's `whole`: not blank, not a comment, not
+ * the package clause. A block comment is code here, so a file with one is
+ * never whole. */
+static int is_code(const char *f)
+{
+	return *f && strncmp(f, "//", 2) != 0 && strncmp(f, "package ", 8) != 0;
+}
+
+struct scan {
+	unsigned count[DP_MAX_ROWS][DP_MAX_LINES];
+	int trigger_file[DP_MAX_ROWS];
+	unsigned whole_bad[DP_MAX_ROWS]; /* the trigger's file is not the row's whole */
+};
+
+static int rule_applies(const struct dp_row *r, int family)
+{
+	return (r->families & family) != 0;
+}
+
+/* One file: count every rule line; check `whole` for rules triggered here. */
+static void scan_file(struct scan *s, const char *buf, size_t n, int idx, int family)
+{
+	char f[DP_LINE_MAX + 1];
+	for (size_t at = 0; at < n;) {
+		const char *nl = memchr(buf + at, '\n', n - at);
+		size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
+		if (len <= DP_LINE_MAX * 2) {
+			char tmp[DP_LINE_MAX * 2 + 1];
+			size_t fl = dp_fold(buf + at, len, tmp);
+			if (fl <= DP_LINE_MAX) {
+				memcpy(f, tmp, fl + 1);
+				for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
+					if (!rule_applies(&dp_rows[r], family))
+						continue;
+					for (size_t l = 0; l < DP_MAX_LINES && dp_rows[r].lines[l].text; l++)
+						if (strcmp(f, dp_rows[r].lines[l].text) == 0) {
+							s->count[r][l]++;
+							if (l == 0)
+								s->trigger_file[r] = idx;
+						}
+				}
+			}
+		}
+		at += len + 1;
+	}
+	/* `whole`: the code lines of the trigger's file, in order */
+	for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
+		const char *const *w = dp_rows[r].whole;
+		if (!w || s->trigger_file[r] != idx || !rule_applies(&dp_rows[r], family))
+			continue;
+		size_t k = 0;
+		int bad = 0;
+		for (size_t at = 0; at < n && !bad;) {
+			const char *nl = memchr(buf + at, '\n', n - at);
+			size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
+			char tmp[DP_LINE_MAX * 2 + 1];
+			if (len > DP_LINE_MAX * 2) {
+				bad = 1;
+				break;
+			}
+			dp_fold(buf + at, len, tmp);
+			if (is_code(tmp)) {
+				if (!w[k] || strcmp(tmp, w[k]) != 0)
+					bad = 1;
+				else
+					k++;
+			}
+			at += len + 1;
+		}
+		if (bad || w[k])
+			s->whole_bad[r] = 1;
+	}
+}
+
+static int read_file(const char *path, struct sb *out, void *arg)
 {
 	(void)arg;
-	return gw_blob_id_file(path, DP_FILE_LIMIT, hex);
+	return sb_read_file(out, path, DP_FILE_LIMIT);
 }
 
 void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_class *out)
 {
-	dp_classify_by(files, nfiles, family, blob_of_file, NULL, out);
+	dp_classify_by(files, nfiles, family, read_file, NULL, out);
 }
 
-void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_blob_fn blob, void *arg,
-		    struct dp_class *out)
+/* Why a triggered rule does not hold (0 when it does). */
+static int mismatch(const struct scan *s, size_t r, char *why, size_t wn)
 {
-	memset(out, 0, sizeof *out);
-	out->verdict = DP_V_NONE;
-	out->file_idx = -1;
-	for (size_t i = 0; i < nfiles; i++) {
-		const char *b = dp_base(files[i]);
-		char hex[41];
-		if (!dp_name_known(b))
-			continue;
-		if (blob(files[i], hex, arg) < 0)
-			snprintf(hex, sizeof hex, "unreadable");
-		const struct dp_row *r = dp_row_find(b, hex);
-		if (r && (r->families & family)) {
-			/* A defect outranks a right row (both cannot be in one
-			 * compile for the packages we know; be conservative). */
-			if (r->role == DP_DEFECT || out->verdict == DP_V_NONE) {
-				if (out->verdict != DP_V_UNKNOWN) {
-					out->verdict = r->role == DP_DEFECT ? DP_V_FIX : DP_V_RIGHT;
-					out->row = r;
-					out->file_idx = (int)i;
-				}
-			}
-		} else if (!r && defect_name(b, family)) {
-			out->verdict = DP_V_UNKNOWN;
-			out->row = NULL;
-			out->file_idx = (int)i;
-			snprintf(out->why, sizeof out->why, "%s has blob %.12s, not in the table", b, hex);
+	const struct dp_row *row = &dp_rows[r];
+	for (size_t l = 0; l < DP_MAX_LINES && row->lines[l].text; l++) {
+		unsigned c = s->count[r][l];
+		enum dp_need need = row->lines[l].need;
+		int ok = need == DP_ONCE ? c == 1 : need == DP_OPTIONAL ? c <= 1 : c == 0;
+		if (!ok) {
+			snprintf(why, wn, "rule %s: `%.100s` is there %u times, %s", row->name, row->lines[l].text, c,
+				 need == DP_NEVER ? "the rule allows none" : need == DP_ONCE ? "the rule needs it once"
+											  : "the rule allows it once at most");
+			return 1;
 		}
 	}
+	if (s->whole_bad[r]) {
+		snprintf(why, wn, "rule %s: the file holding `%.100s` holds other code as well", row->name,
+			 row->lines[0].text);
+		return 1;
+	}
+	return 0;
+}
+
+void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read_fn read, void *arg,
+		    struct dp_class *out)
+{
+	static struct scan s; /* large; one classification at a time */
+	memset(out, 0, sizeof *out);
+	memset(&s, 0, sizeof s);
+	out->verdict = DP_V_NONE;
+	out->file_idx = -1;
+	for (size_t r = 0; r < DP_MAX_ROWS; r++)
+		s.trigger_file[r] = -1;
+	struct sb buf = SB_INIT;
+	for (size_t i = 0; i < nfiles; i++) {
+		sb_reset(&buf);
+		if (read(files[i], &buf, arg) < 0 || !buf.buf || !has_word(buf.buf, buf.len))
+			continue;
+		scan_file(&s, buf.buf, buf.len, (int)i, family);
+	}
+	sb_release(&buf);
+
+	const struct dp_row *pick = NULL;
+	size_t pick_r = 0;
+	char why[sizeof out->why] = "";
+	for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
+		if (!rule_applies(&dp_rows[r], family) || s.count[r][0] == 0)
+			continue;
+		char w[sizeof out->why];
+		if (mismatch(&s, r, w, sizeof w)) {
+			if (!why[0])
+				memcpy(why, w, sizeof why);
+			continue;
+		}
+		/* A defect outranks a right rule. */
+		if (!pick || (pick->role == DP_RIGHT && dp_rows[r].role == DP_DEFECT)) {
+			pick = &dp_rows[r];
+			pick_r = r;
+		}
+	}
+	if (pick) {
+		out->verdict = pick->role == DP_DEFECT ? DP_V_FIX : DP_V_RIGHT;
+		out->row = pick;
+		out->file_idx = s.trigger_file[pick_r];
+		for (size_t l = 0; l < DP_MAX_LINES && pick->lines[l].text; l++)
+			if (s.count[pick_r][l])
+				out->present |= 1u << l;
+	} else if (why[0]) {
+		out->verdict = DP_V_UNKNOWN;
+		memcpy(out->why, why, sizeof out->why);
+		for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++)
+			if (rule_applies(&dp_rows[r], family) && s.count[r][0]) {
+				out->file_idx = s.trigger_file[r];
+				break;
+			}
+	}
+	if (out->file_idx >= 0)
+		snprintf(out->file, sizeof out->file, "%s", dp_base(files[out->file_idx]));
+}
+
+int dp_class_has(const struct dp_class *c, const char *text)
+{
+	if (!c->row)
+		return 0;
+	for (size_t l = 0; l < DP_MAX_LINES && c->row->lines[l].text; l++)
+		if (strcmp(c->row->lines[l].text, text) == 0)
+			return (c->present >> l) & 1;
+	return 0;
+}
+
+int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn)
+{
+	static const char *const ev[] = { "HWCap", "getAuxv", "/proc/self/auxv", "hw.optional", "sysctlbyname",
+					  "func cpuid(", "/proc/cpuinfo", "getisar0", NULL };
+	struct sb buf = SB_INIT;
+	int found = 0;
+	for (size_t i = 0; i < nfiles && !found; i++) {
+		sb_reset(&buf);
+		if (sb_read_file(&buf, files[i], DP_FILE_LIMIT) < 0 || !buf.buf)
+			continue;
+		for (size_t w = 0; ev[w] && !found; w++)
+			if (gw_memmem(buf.buf, buf.len, ev[w], strlen(ev[w]))) {
+				snprintf(why, wn, "`%s` in %s", ev[w], dp_base(files[i]));
+				found = 1;
+			}
+	}
+	sb_release(&buf);
+	return found;
 }

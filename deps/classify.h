@@ -2,45 +2,63 @@
  *
  * Promise: given the .go files one compile of a package receives (cmd/go has
  * already applied build constraints, so these are exactly the target's
- * files) and the target family, dp_classify hashes only files whose base
- * name the table knows and reports: not a CPU-feature package; right on its
- * own; defective with a known fix (and which file the fix replaces, if any);
- * or an unknown variant (a defect-row name with bytes the table does not
- * know) — which is never patched. Std's own internal/cpu is never a copy. */
+ * files) and the target family, dp_classify reads them and holds them to
+ * the rules of table.h, line by line: not CPU-feature code a rule speaks
+ * of; right on its own; defective with a known fix (and the file that holds
+ * the rule's trigger, which a replacing fix replaces); or an unknown variant
+ * (a rule's trigger is there, the rest of its lines not exactly) — which is
+ * never patched. A file is searched for the rules' lines only when it holds
+ * one of their words (a few memmem calls per file). Std's own internal/cpu is
+ * never handed here (callers skip std). */
 #ifndef GOWRAP_DEPS_CLASSIFY_H
 #define GOWRAP_DEPS_CLASSIFY_H
 
 #include <stddef.h>
 
+#include "strbuf.h"
 #include "table.h"
 
 enum dp_verdict {
-	DP_V_NONE,    /* no table file compiled: not a CPU-feature package we know */
+	DP_V_NONE,    /* no rule's trigger compiled: no CPU-feature code a rule knows */
 	DP_V_RIGHT,   /* right on its own for this family */
 	DP_V_FIX,     /* defective, fix known */
-	DP_V_UNKNOWN, /* a defect-row base name with unknown bytes */
+	DP_V_UNKNOWN, /* a rule's trigger with the rest of its lines not exactly there */
 };
 
 struct dp_class {
 	enum dp_verdict verdict;
-	const struct dp_row *row; /* the deciding row (FIX/RIGHT) */
-	int file_idx;             /* index of the file the row matched; -1 */
-	char why[256];            /* for UNKNOWN: which file, which blob */
+	const struct dp_row *row; /* the deciding rule (FIX/RIGHT) */
+	int file_idx;             /* index of the file holding the rule's trigger; -1 */
+	unsigned present;         /* bit i: the rule's lines[i] is in the compile */
+	char file[64];            /* that file's base name */
+	char why[320];            /* for UNKNOWN: which rule, which line, how often */
 };
 
 /* files: paths (any directory); family: DP_FAM_*. A file that cannot be
- * read counts as unknown bytes. */
+ * read holds no lines (the compile that gets it fails on its own). */
 void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_class *out);
 
-/* How a file's git blob id is found: 0 with hex filled, -1 when it cannot be
- * read. dp_classify hashes the file; tests/unit/graph_table.c answers from
- * recorded ids, so the decision is driven without the files. */
-typedef int (*dp_blob_fn)(const char *path, char hex[41], void *arg);
+/* How a file's bytes are found: 0 with out filled, -1 when it cannot be
+ * read. dp_classify reads the file; tests/unit/graph_table.c answers from
+ * recorded files, so the decision is driven without a module cache. */
+typedef int (*dp_read_fn)(const char *path, struct sb *out, void *arg);
 
-/* dp_classify, each blob id from blob(path, hex, arg) (only for the files
- * whose base name the table knows). */
-void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_blob_fn blob, void *arg,
+/* dp_classify, each file's bytes from read(path, out, arg). */
+void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read_fn read, void *arg,
 		    struct dp_class *out);
+
+/* CPU-feature code that no rule may speak of (gowrap audit): does a file
+ * hold one of the words of such code — HWCap, the auxiliary vector
+ * (getAuxv, /proc/self/auxv), sysctl's hw.optional or sysctlbyname, an
+ * assembly cpuid, /proc/cpuinfo? 1 with "`word` in file" in why, else 0. */
+int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn);
+
+/* One line folded as the rules compare it: leading and trailing blanks
+ * removed, inner runs of blanks made one space. out holds at least n+1. */
+size_t dp_fold(const char *line, size_t n, char *out);
+
+/* Is rule line text in the compile the class was made from (by index)? */
+int dp_class_has(const struct dp_class *c, const char *text);
 
 /* Base name of a path (pointer into it). */
 const char *dp_base(const char *path);

@@ -67,7 +67,8 @@ struct dp_plan {
 };
 
 /* DP_FAM_IOS for an iOS-family arm64 target, DP_FAM_LINUX for linux or
- * android arm64, 0 for anything else. */
+ * android on arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le,
+ * 0 for anything else. */
 int dp_family(const char *goos, const char *goarch, int ios_family);
 
 /* Decide. 0 (p->act says what to do), or -1 with e: the caller's own

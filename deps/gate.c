@@ -17,12 +17,18 @@
 
 int dp_family(const char *goos, const char *goarch, int ios_family)
 {
-	if (strcmp(goarch, "arm64") != 0)
-		return 0;
+	/* The arches whose copies of internal/cpu read HWCap, HWCap2 or
+	 * Platform (table.c's hwcap rows). Elsewhere no rule has a defect to
+	 * fix, so those builds get no gate, no go list and no toolexec. */
+	static const char *const hwcap_arches[] = { "arm64", "arm", "ppc64", "ppc64le", "s390x",
+						    "loong64", "mips64", "mips64le", NULL };
 	if (ios_family)
-		return DP_FAM_IOS;
-	if (strcmp(goos, "linux") == 0 || strcmp(goos, "android") == 0)
-		return DP_FAM_LINUX;
+		return strcmp(goarch, "arm64") == 0 ? DP_FAM_IOS : 0;
+	if (strcmp(goos, "linux") != 0 && strcmp(goos, "android") != 0)
+		return 0;
+	for (size_t i = 0; hwcap_arches[i]; i++)
+		if (strcmp(goarch, hwcap_arches[i]) == 0)
+			return DP_FAM_LINUX;
 	return 0;
 }
 

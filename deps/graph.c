@@ -46,7 +46,17 @@ static int add_line(struct dp_graph *g, char *line)
 			*q = 0;
 			f[k++] = q + 1;
 		}
-	if (k != NF || f[3][0] != '/')
+	if (k != NF)
+		return -1;
+	/* `go list -e`: a package go could not resolve has no directory and no
+	 * files; it is named, never classified. */
+	if (!f[3][0] && !f[4][0] && f[0][0]) {
+		if (!g->unresolved.buf)
+			sb_init(&g->unresolved);
+		sb_addf(&g->unresolved, "%s\n", f[0]);
+		return 0;
+	}
+	if (f[3][0] != '/')
 		return -1;
 	if (!g->goos[0]) {
 		snprintf(g->goos, sizeof g->goos, "%s", f[5]);
@@ -88,10 +98,31 @@ int dp_graph_parse(char *text, struct dp_graph *g, struct sb *why)
 	return 0;
 }
 
+/* The line of go's stderr that says what failed: the first that is not
+ * progress ("go: downloading ...", "go: finding ...", "go: extracting ..."). */
+static const char *failure_line(struct sb *err)
+{
+	static const char *const progress[] = { "go: downloading ", "go: finding ", "go: extracting ", NULL };
+	for (char *p = err->buf ? err->buf : ""; *p;) {
+		char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		int skip = n == 0;
+		for (size_t i = 0; progress[i] && !skip; i++)
+			skip = strncmp(p, progress[i], strlen(progress[i])) == 0;
+		if (!skip) {
+			p[n] = 0;
+			return p;
+		}
+		p += n + (nl != NULL);
+	}
+	return sb_first_line(err);
+}
+
 int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
 		  struct dp_graph *g, struct sb *why)
 {
 	memset(g, 0, sizeof *g);
+	sb_init(&g->unresolved);
 	char **av = gw_xcalloc(nargs + 8, sizeof *av);
 	size_t j = 0;
 	av[j++] = (char *)realgo;
@@ -108,7 +139,7 @@ int dp_graph_list(const char *realgo, const char *dir, int test, char *const *ar
 	int st = gw_run(&c), rc = 0;
 	free(av);
 	if (st < 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		sb_addf(why, "go list -deps failed: %s", sb_first_line(&err));
+		sb_addf(why, "go list -deps failed: %s", failure_line(&err));
 		rc = -1;
 	}
 	if (rc == 0)
@@ -123,7 +154,7 @@ void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl)
 	dp_graph_classify_by(p, family, NULL, NULL, cl);
 }
 
-void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, void *arg,
+void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_read_fn read, void *arg,
 			  struct dp_class *cl)
 {
 	char **paths = gw_xcalloc(p->nfiles + 1, sizeof *paths);
@@ -132,8 +163,8 @@ void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, v
 		sb_addf(&one, "%s/%s", p->dir, p->files[i]);
 		paths[i] = sb_detach(&one);
 	}
-	if (blob)
-		dp_classify_by((const char *const *)paths, p->nfiles, family, blob, arg, cl);
+	if (read)
+		dp_classify_by((const char *const *)paths, p->nfiles, family, read, arg, cl);
 	else
 		dp_classify((const char *const *)paths, p->nfiles, family, cl);
 	for (size_t i = 0; i < p->nfiles; i++)
@@ -141,7 +172,7 @@ void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, v
 	free(paths);
 }
 
-void dp_graph_answer(const struct dp_graph *g, int family, dp_blob_fn blob, void *arg,
+void dp_graph_answer(const struct dp_graph *g, int family, dp_read_fn read, void *arg,
 		     struct sb *pkgs, struct sb *unknown)
 {
 	for (size_t i = 0; i < g->n; i++) {
@@ -149,7 +180,7 @@ void dp_graph_answer(const struct dp_graph *g, int family, dp_blob_fn blob, void
 		if (pk->std)
 			continue;
 		struct dp_class cl;
-		dp_graph_classify_by(pk, family, blob, arg, &cl);
+		dp_graph_classify_by(pk, family, read, arg, &cl);
 		size_t n = strcspn(pk->path, " ");
 		if (cl.verdict == DP_V_FIX && !gw_list_has(pkgs->buf, '\n', pk->path, n))
 			sb_addf(pkgs, "%.*s\n", (int)n, pk->path);
@@ -173,6 +204,8 @@ void dp_graph_free(struct dp_graph *g)
 	}
 	free(g->v);
 	free(g->tags);
+	sb_release(&g->unresolved);
 	free(g->release);
 	memset(g, 0, sizeof *g);
+	sb_init(&g->unresolved);
 }

@@ -8,8 +8,8 @@
  * build constraints are exactly the build's — and modules not yet in the
  * module cache are downloaded, as the build itself would download them.
  * Every package comes back with its directory and the files the target
- * compiles (GoFiles + CgoFiles); dp_graph_classify identifies them by git
- * blob id (classify.h). A reply in another shape is an error, never a
+ * compiles (GoFiles + CgoFiles); dp_graph_classify holds them to the rules by
+ * their lines (classify.h). A reply in another shape is an error, never a
  * guess. Used by the gate (gate.c, behind deps.h) and by `gowrap audit`. */
 #ifndef GOWRAP_DEPS_GRAPH_H
 #define GOWRAP_DEPS_GRAPH_H
@@ -37,6 +37,7 @@ struct dp_graph {
 	char goos[64], goarch[64];
 	char *tags;    /* context.BuildTags, comma-separated */
 	char *release; /* context.ReleaseTags as go prints them */
+	struct sb unresolved; /* `go list -e`: packages go could not resolve, a line each */
 };
 
 /* args: flags and packages for `go list -deps`, after the fixed ones. 0, or
@@ -54,15 +55,15 @@ int dp_graph_parse(char *text, struct dp_graph *g, struct sb *why);
 
 /* Classify p's compiled files for family (DP_FAM_*). */
 void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl);
-/* The same, each blob id from blob (classify.h). */
-void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_blob_fn blob, void *arg,
+/* The same, each file's bytes from read (classify.h). */
+void dp_graph_classify_by(const struct dp_pkg *p, int family, dp_read_fn read, void *arg,
 			  struct dp_class *cl);
 
 /* What the gate acts on: the packages of g the table fixes for family, one
  * a line into pkgs (std never; a test variant "p [p.test]" counts as p: its
  * code is p's), and each unknown variant of a known file as a "pkg: why"
- * line into unknown. blob NULL: each file hashed. */
-void dp_graph_answer(const struct dp_graph *g, int family, dp_blob_fn blob, void *arg,
+ * line into unknown. read NULL: each file read from disk. */
+void dp_graph_answer(const struct dp_graph *g, int family, dp_read_fn read, void *arg,
 		     struct sb *pkgs, struct sb *unknown);
 
 void dp_graph_free(struct dp_graph *g);

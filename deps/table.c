@@ -1,62 +1,117 @@
-/* table.c — the known CPU-feature files (see table.h and deps/README.md).
+/* table.c — the rules for CPU-feature code in dependencies (see table.h and
+ * deps/README.md, "Rules").
  *
- * Check a Go row with
- *   git log --all --find-object=<blob> -- src/internal/cpu/<file>
- * and any row against a module or toolchain with `git hash-object <file>`.
- * The internal/cpu rows are Go's own files: a dependency that carries them
- * byte for byte is a copy (github.com/metacubex/utls v1.8.7 carries Go
- * 1.26.8's). Add rows only after hashing the real files. */
+ * Each line was read in the files named in `versions` (Go's own
+ * src/internal/cpu at the releases given, the module versions given); the
+ * version sweep (deps/sweep.sh, deps/sweep.tsv) holds every version the
+ * module proxy serves of x/sys and cpuid to these rules. A line is compared
+ * folded (table.h), so gofmt's alignment never splits a version in two; any
+ * other change to a needed line makes the version unknown, never patched. */
 #include "compat.h"
 #include "table.h"
 
 #include <string.h>
 
+static const char *const empty_osinit[] = { "func osInit() {", "}", NULL };
+
+/* The fill goes into a copy of internal/cpu: its own structs and helpers. */
+#define HWCAP_DECL { "var HWCap uint", DP_ONCE }
+#define HWCAP2_OPT { "var HWCap2 uint", DP_OPTIONAL }
+#define PLATFORM_OPT { "var Platform string", DP_OPTIONAL }
+#define NO_FILL { "HWCap = uint(val)", DP_NEVER }
+
 const struct dp_row dp_rows[] = {
-	/* internal/cpu copies: the empty osInit (ios family). Same blobs as the
-	 * GOROOT table in overlay/variants.c. */
-	{ "d313648cb7c4544f6c1d3a0ab66cdd488124f674", "cpu_arm64_other.go", DP_KIND_CPUCOPY,
-	  DP_FAM_IOS, DP_DEFECT, DP_FIX_CPU_IOS, "Go 1.18-1.19" },
-	{ "44592cfcede8e19d9c9645246a21a48e9596f26e", "cpu_arm64_other.go", DP_KIND_CPUCOPY,
-	  DP_FAM_IOS, DP_DEFECT, DP_FIX_CPU_IOS, "Go 1.20-1.26 (github.com/metacubex/utls v1.8.7)" },
-	{ "826f96177e8e794cda026c5124ccf47cc8e4a52f", "cpu_arm64_other.go", DP_KIND_CPUCOPY,
-	  DP_FAM_IOS, DP_DEFECT, DP_FIX_CPU_IOS, "Go 1.27" },
-	/* internal/cpu copies: HWCap that only the runtime fills (linux, android). */
-	{ "b6cc1f4d988877085d4402db4919840d9110c46a", "cpu_arm64_hwcap.go", DP_KIND_CPUCOPY,
-	  DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP, "Go 1.26.8 (github.com/metacubex/utls v1.8.7)" },
-	{ "4c35029e730a69f2eab4abf9ee46913bc010afb0", "cpu_arm64_hwcap.go", DP_KIND_CPUCOPY,
-	  DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP, "Go 1.27.3" },
-	/* golang.org/x/sys/cpu: before v0.42.0 archInit ends in
-	 * setMinimalFeatures on ios (the file compiled there has an empty doinit). */
-	{ "ff74d7afa8146929bdc66a477168f3f31802a452", "cpu_other_arm64.go", DP_KIND_XSYS,
-	  DP_FAM_IOS, DP_DEFECT, DP_FIX_XSYS_IOS, "golang.org/x/sys v0.41.0" },
-	{ "0b470744a0ba2b129d32d0d3c6ef24fc9d300fd2", "cpu_darwin_arm64.go", DP_KIND_XSYS,
-	  DP_FAM_IOS, DP_RIGHT, DP_FIX_NONE, "golang.org/x/sys v0.42.0 (golang/sys@942780bb)" },
-	/* x/sys/cpu reads the auxiliary vector itself on linux */
-	{ "34e49f955a8774d604f72fd4da206145f7795027", "hwcap_linux.go", DP_KIND_XSYS,
-	  DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE, "golang.org/x/sys v0.41.0, v0.42.0" },
-	/* github.com/klauspost/cpuid/v2 */
-	{ "da07522e7cba43b66cbc6916849e44158d4e443b", "os_darwin_arm64.go", DP_KIND_CPUID,
-	  DP_FAM_IOS, DP_DEFECT, DP_FIX_CPUID_IOS, "github.com/klauspost/cpuid/v2 v2.3.0" },
-	{ "d96d24438b3eea8350d30fe903b0bc8eb0f983c1", "os_linux_arm64.go", DP_KIND_CPUID,
-	  DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE, "github.com/klauspost/cpuid/v2 v2.3.0" },
-	{ NULL, NULL, 0, 0, 0, 0, NULL },
+	/* internal/cpu copies, ios family: cpu_arm64_other.go's empty osInit
+	 * (Go 1.18-1.27; github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu
+	 * v0.1.1). The whole file is the empty function, so it is replaced. */
+	{ "cpu-ios", DP_KIND_CPUCOPY, DP_FAM_IOS, DP_DEFECT, DP_FIX_CPU_IOS,
+	  "Go 1.18-1.27 cpu_arm64_other.go (github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu v0.1.1)",
+	  { { "func osInit() {", DP_ONCE }, { "osInit()", DP_ONCE }, { "var ARM64 struct {", DP_ONCE } },
+	  empty_osinit },
+	/* A copy whose osInit on ios asks sysctl, as macOS's does (Go's
+	 * cpu_arm64_darwin.go): right. */
+	{ "cpu-sysctl", DP_KIND_CPUCOPY, DP_FAM_IOS, DP_RIGHT, DP_FIX_NONE, "Go 1.18-1.27 cpu_arm64_darwin.go",
+	  { { "func osInit() {", DP_ONCE },
+	    { "ARM64.HasATOMICS = sysctlEnabled([]byte(\"hw.optional.armv8_1_atomics\\x00\"))", DP_ONCE } },
+	  NULL },
+
+	/* internal/cpu copies, linux and android: HWCap (HWCap2, Platform) that
+	 * only std's internal/cpu gets from the runtime (archauxv). One row per
+	 * arch: the line that derives a feature from it is the arch's own. */
+	{ "hwcap-arm64", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.18-1.27 cpu_arm64_hwcap.go (github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "ARM64.HasAES = isSet(HWCap, hwcap_AES)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
+	  NULL },
+	{ "hwcap-arm", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.18-1.27 cpu_arm.go (github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "ARM.HasVFPv4 = isSet(HWCap, hwcap_VFPv4)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
+	  NULL },
+	{ "hwcap-ppc64x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.18-1.27 cpu_ppc64x_linux.go (github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "PPC64.IsPOWER9 = isSet(HWCap2, hwcap2_ARCH_3_00)", DP_ONCE }, { "var HWCap2 uint", DP_ONCE },
+	    PLATFORM_OPT, NO_FILL },
+	  NULL },
+	{ "hwcap-s390x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.18-1.27 cpu_s390x.go (github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "S390X.HasVX = isSet(HWCap, hwcap_VX)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
+	  NULL },
+	{ "hwcap-loong64", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.25-1.27 cpu_loong64_hwcap.go (github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "Loong64.HasLSX = hwcIsSet(HWCap, hwcap_LOONGARCH_LSX)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT,
+	    NO_FILL },
+	  NULL },
+	{ "hwcap-mips64x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	  "Go 1.18-1.27 cpu_mips64x.go (github.com/metacubex/cpu v0.1.1)",
+	  { HWCAP_DECL, { "MIPS64X.HasMSA = isSet(HWCap, hwcap_MIPS_MSA)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
+	  NULL },
+
+	/* golang.org/x/sys/cpu before v0.42.0, ios family: archInit's default
+	 * case ends in setMinimalFeatures, and the doinit compiled there is
+	 * empty (cpu_other_arm64.go). v0.1.0-v0.41.0, any copy of it. */
+	{ "xsys-ios", DP_KIND_XSYS, DP_FAM_IOS, DP_DEFECT, DP_FIX_XSYS_IOS,
+	  "golang.org/x/sys v0.1.0-v0.41.0 cpu_other_arm64.go, cpu_arm64.go",
+	  { { "func doinit() {}", DP_ONCE }, { "func setMinimalFeatures() {", DP_ONCE },
+	    { "setMinimalFeatures()", DP_ONCE }, { "var ARM64 struct {", DP_ONCE } },
+	  NULL },
+	/* From v0.42.0 (golang/sys@942780bb, golang/go#43046) doinit asks sysctl. */
+	{ "xsys-sysctl", DP_KIND_XSYS, DP_FAM_IOS, DP_RIGHT, DP_FIX_NONE,
+	  "golang.org/x/sys v0.42.0-v0.50.0 cpu_darwin_arm64.go",
+	  { { "func darwinSysctlEnabled(name []byte) bool {", DP_ONCE } }, NULL },
+	/* x/sys/cpu reads the auxiliary vector itself on linux. */
+	{ "xsys-auxv", DP_KIND_XSYS, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE, "golang.org/x/sys v0.1.0-v0.50.0 hwcap_linux.go",
+	  { { "func readHWCAP() error {", DP_ONCE } }, NULL },
+
+	/* github.com/klauspost/cpuid/v2, ios family: detectOS leaves the four
+	 * crypto bits (and, from v2.1.0, its sysctl detection) to macOS. */
+	{ "cpuid-ios", DP_KIND_CPUID, DP_FAM_IOS, DP_DEFECT, DP_FIX_CPUID_IOS,
+	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2 os_darwin_arm64.go",
+	  { { "c.featureSet.setIf(runtime.GOOS != \"ios\", AESARM, PMULL, SHA1, SHA2)", DP_ONCE },
+	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE }, { "if runtime.GOOS != \"ios\" {", DP_OPTIONAL } },
+	  NULL },
+	/* cpuid on linux arm64: HWCap through std's internal/cpu (v2.0.1-v2.4.1),
+	 * or the auxiliary vector read itself (v2.4.2). */
+	{ "cpuid-linkname", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.1 os_linux_arm64.go",
+	  { { "//go:linkname hwcap internal/cpu.HWCap", DP_ONCE } }, NULL },
+	{ "cpuid-auxv", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/klauspost/cpuid/v2 v2.4.2 os_linux_arm64.go",
+	  { { "if buf, err := ioutil.ReadFile(\"/proc/self/auxv\"); err == nil {", DP_ONCE },
+	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
+	  NULL },
+
+	/* Targets of no family (amd64, 386, riscv64, mips, wasm, windows,
+	 * macOS, ...): the packages detect features there without HWCap the
+	 * runtime must fill, or without the iOS branch (gowrap audit only; the
+	 * build path never classifies for these targets). */
+	{ "xsys-other", DP_KIND_XSYS, DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE, "golang.org/x/sys v0.1.0-v0.50.0 cpu.go",
+	  { { "func processOptions() {", DP_ONCE } }, NULL },
+	{ "cpu-other", DP_KIND_CPUCOPY, DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE, "Go 1.18-1.27 cpu.go",
+	  { { "func doinit() {", DP_ONCE }, { "var ARM64 struct {", DP_ONCE } }, NULL },
+	{ "cpuid-other", DP_KIND_CPUID, DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2",
+	  { { "func detectOS(c *CPUInfo) bool {", DP_ONCE } }, NULL },
+	{ NULL, 0, 0, 0, 0, NULL, { { NULL, 0 } }, NULL },
 };
-
-const struct dp_row *dp_row_find(const char *file, const char *blob)
-{
-	for (const struct dp_row *r = dp_rows; r->blob; r++)
-		if (strcmp(r->blob, blob) == 0 && strcmp(r->file, file) == 0)
-			return r;
-	return NULL;
-}
-
-int dp_name_known(const char *file)
-{
-	for (const struct dp_row *r = dp_rows; r->blob; r++)
-		if (strcmp(r->file, file) == 0)
-			return 1;
-	return 0;
-}
 
 const char *dp_kind_name(enum dp_kind k)
 {

@@ -88,7 +88,8 @@ static int go_minor(const char *v)
 	return atoi(v + 4);
 }
 
-/* `--render FIX [ORIG]`: the bytes a fix compiles (tests read them). */
+/* `--render FIX [ORIG [OPTS]]`: the bytes a fix compiles (tests read them);
+ * OPTS: render.h's DP_OPT_* bits, all by default. */
 static int render_cmd(int argc, char **argv)
 {
 	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
@@ -98,7 +99,11 @@ static int render_cmd(int argc, char **argv)
 		struct sb out = SB_INIT, err = SB_INIT;
 		const char *name;
 		int rc = 0;
-		if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", &out, &name, &err) < 0) {
+		/* the options a rule's class gives, all at once: what tests read */
+		unsigned opts = DP_OPT_HWCAP2 | DP_OPT_PLATFORM | DP_OPT_SYSCTL;
+		if (argc > 4)
+			opts = (unsigned)strtoul(argv[4], NULL, 10);
+		if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", opts, &out, &name, &err) < 0) {
 			rc = gw_fail(GW_EXIT_USAGE, "cannot render the fix", "name an original file", "%s: %s",
 				     argv[2], err.buf);
 		} else {
@@ -155,7 +160,7 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	struct sb body = SB_INIT, err = SB_INIT, dir = SB_INIT, path = SB_INIT;
 	const char *name;
 	const char *matched = k->tool[k->first + cl->file_idx];
-	if (dp_render(cl->row->fix, matched, &body, &name, &err) < 0) {
+	if (dp_render(cl->row->fix, matched, dp_fix_opts(cl), &body, &name, &err) < 0) {
 		record("unknown", k->pkg, err.buf);
 		run_tool(k->tool);
 	}

@@ -158,8 +158,9 @@ static void choose_target(struct call *c)
 	L.goos = cl->goos;
 	L.goarch = cl->goarch;
 	int arm64 = strcmp(cl->goarch, "arm64") == 0;
-	if (!arm64 && !c->patches) /* GOWRAP_PATCHES: every target */
-		pass_through(realgo, c->argv, "GOARCH is not arm64");
+	/* GOWRAP_PATCHES: every target; the host build stops here */
+	if (!arm64 && !c->patches && !dp_family(cl->goos, cl->goarch, 0))
+		pass_through(realgo, c->argv, SHIM_NO_FIX_ARCH);
 	int ios_tag = arm64 ? ios_tag_of(c) : 0;
 	L.tags = cl->tags;
 	struct shim_target t;

@@ -23,4 +23,8 @@ struct shim_target {
 const char *shim_target(const char *sub, const char *goos, const char *goarch, int ios_tag,
 			struct shim_target *t);
 
+/* Why a build of another arch passes through untouched: no iOS family, and
+ * no copy of internal/cpu reads HWCap there (deps.h, dp_family). */
+#define SHIM_NO_FIX_ARCH "not arm64, and no copy of internal/cpu reads HWCap on this GOOS/GOARCH"
+
 #endif

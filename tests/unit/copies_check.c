@@ -1,12 +1,11 @@
 /* copies_check — holds verify/copies.c (the import paths symcheck requires a
- * dependency fix of) and deps/table.c (the bytes deps/ fixes) to each other,
- * for tests/unit.bats. Every known copy's bytes must be a row deps/ fixes on
- * linux/android arm64 (a copy of Go's internal/cpu, DP_FAM_LINUX, DP_DEFECT),
- * its path must lie in its module, and every module such a row names — the
- * `(<module> <version>, ...)` of its versions — must be the module of a known
- * copy with those bytes. So a copy added to one table only is named here.
- * Prints one line per drift, then "N copies, M rows, K drifts"; exits 1 on
- * any drift. */
+ * dependency fix of) and deps/table.c (the rules deps/ fixes by) to each
+ * other, for tests/unit.bats. Every known copy's module must be named by a
+ * linux/android defect rule of a copy of Go's internal/cpu — the
+ * `(<module> <version>, ...)` of its versions — and its path must lie in
+ * its module; every module such a rule names must be the module of a known
+ * copy. So a copy added to one table only is named here. Prints one line per
+ * drift, then "N copies, M rows, K drifts"; exits 1 on any drift. */
 #include "compat.h"
 #include "table.h"
 #include "verify.h"
@@ -19,26 +18,40 @@ static int linux_copy_row(const struct dp_row *r)
 	return r->kind == DP_KIND_CPUCOPY && (r->families & DP_FAM_LINUX) && r->role == DP_DEFECT;
 }
 
-static int copy_has(const char *module, size_t n, const char *blob)
+/* Is "<module> <version>" (n bytes at m) among row r's parenthesised ones? */
+static int row_names(const struct dp_row *r, const char *m, size_t n)
+{
+	const char *open = strchr(r->versions, '('), *close = open ? strchr(open, ')') : NULL;
+	for (const char *p = open && close ? open + 1 : NULL; p && p < close;) {
+		size_t k = strcspn(p, ",)");
+		if (k == n && memcmp(p, m, n) == 0)
+			return 1;
+		p += k;
+		while (*p == ',' || *p == ' ')
+			p++;
+	}
+	return 0;
+}
+
+static int copy_has(const char *module, size_t n)
 {
 	for (size_t i = 0; vf_known_copies[i].path; i++)
-		if (strlen(vf_known_copies[i].module) == n &&
-		    memcmp(vf_known_copies[i].module, module, n) == 0 &&
-		    strcmp(vf_known_copies[i].blob, blob) == 0)
+		if (strlen(vf_known_copies[i].module) == n && memcmp(vf_known_copies[i].module, module, n) == 0)
 			return 1;
 	return 0;
 }
 
 static int check_copy(const struct vf_copy *c)
 {
-	const struct dp_row *r = dp_row_find(c->file, c->blob);
 	const char *sp = strchr(c->module, ' ');
 	size_t ml = sp ? (size_t)(sp - c->module) : strlen(c->module);
-	int bad = 0;
+	int bad = 0, named = 0;
 
-	if (!r || !linux_copy_row(r)) {
-		printf("verify/copies.c: %s ships %s blob %s, which deps/table.c does not list as a "
-		       "linux/android defect of a copy of internal/cpu\n", c->path, c->file, c->blob);
+	for (const struct dp_row *r = dp_rows; r->name; r++)
+		named |= linux_copy_row(r) && row_names(r, c->module, strlen(c->module));
+	if (!named) {
+		printf("verify/copies.c: %s comes from %s, which no linux/android rule of a copy of "
+		       "internal/cpu in deps/table.c names\n", c->path, c->module);
 		bad++;
 	}
 	if (!sp || strncmp(c->path, c->module, ml) != 0 || (c->path[ml] && c->path[ml] != '/')) {
@@ -57,9 +70,9 @@ static int check_row(const struct dp_row *r)
 
 	for (const char *p = open && close ? open + 1 : NULL; p && p < close;) {
 		size_t n = strcspn(p, ",)");
-		if (!copy_has(p, n, r->blob)) {
-			printf("deps/table.c: row %s (%s) names %.*s, which no known copy in "
-			       "verify/copies.c comes from with those bytes\n", r->blob, r->file, (int)n, p);
+		if (!copy_has(p, n)) {
+			printf("deps/table.c: rule %s names %.*s, which no known copy in verify/copies.c "
+			       "comes from\n", r->name, (int)n, p);
 			bad++;
 		}
 		p += n;
@@ -86,7 +99,7 @@ int main(void)
 		printf("verify/copies.c: %zu copies, more than the 32 a slice keeps a bit for\n", ncopies);
 		drifts++;
 	}
-	for (const struct dp_row *r = dp_rows; r->blob; r++)
+	for (const struct dp_row *r = dp_rows; r->name; r++)
 		if (linux_copy_row(r)) {
 			nrows++;
 			drifts += check_row(r);

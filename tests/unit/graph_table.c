@@ -2,8 +2,10 @@
  * tests/unit.bats: the parser of `go list -deps` replies (graph.h), the
  * classifier (classify.h) and the answer the gate acts on
  * (dp_graph_answer), over replies recorded from the real go
- * (tests/unit/graph/record.sh) with the blob ids of their files recorded
- * beside them, so no module cache or GOROOT is read. tests/unit/graph.table:
+ * (tests/unit/graph/record.py) with the blob ids of their files recorded
+ * beside them and the bytes of each file that holds a rule's word under
+ * graph/files/<blob>, so no module cache or GOROOT is read (a file not
+ * recorded holds no rule's line). tests/unit/graph.table:
  *     blobs: graph/blobs     recorded "PATH<TAB>BLOB" lines (added up)
  *     list: graph/x.list     the reply of the next cases ("-": an empty one)
  *     line: TEXT             or a reply built a line at a time (\t \x1f \x1e
@@ -12,8 +14,7 @@
  *     blob: PATH BLOB        for the next expect only (BLOB "-": unreadable)
  *     expect: key=value ...  (unit_expect.h)
  * Paths are relative to the table's directory. Also: --template prints the
- * `go list -f` template, --names the base names the table hashes (for
- * record.sh). Prints one line per mismatch, then "N cases, N failed"; exit
+ * `go list -f` template. Prints one line per mismatch, then "N cases, N failed"; exit
  * 1 if any failed, 2 on a bad table. */
 #include "compat.h"
 #include "graph.h"
@@ -30,6 +31,7 @@ struct gcase {
 	struct sb why, pkgs, unknown;
 	int family;
 	const struct blobs *rec, *over;
+	const char *files; /* the directory of recorded bytes, by blob id */
 };
 
 static const char *lookup(const struct blobs *b, const char *path)
@@ -40,16 +42,23 @@ static const char *lookup(const struct blobs *b, const char *path)
 	return NULL;
 }
 
-/* The recorded blob id (an override first); a file not recorded cannot be read. */
-static int blob_of(const char *path, char hex[41], void *arg)
+/* The recorded bytes of a file (an override first): graph/files/<blob>;
+ * "-" cannot be read; a file with no recorded bytes holds no rule's line. */
+static int read_of(const char *path, struct sb *out, void *arg)
 {
 	const struct gcase *c = arg;
 	const char *id = lookup(c->over, path);
 	if (!id)
 		id = lookup(c->rec, path);
-	if (!id || strcmp(id, "-") == 0 || strlen(id) != 40)
+	if (id && strcmp(id, "-") == 0)
 		return -1;
-	memcpy(hex, id, 41);
+	if (!id || strlen(id) != 40)
+		return 0;
+	struct sb p = SB_INIT;
+	sb_addf(&p, "%s/%s", c->files, id);
+	if (sb_read_file(out, p.buf, 1u << 22) < 0)
+		sb_reset(out); /* an id with no bytes here holds no rule's line */
+	sb_release(&p);
 	return 0;
 }
 
@@ -86,7 +95,7 @@ static const struct dp_pkg *find(const struct dp_graph *g, const char *path)
 static void verdict(const struct gcase *c, const struct dp_pkg *p, struct sb *out)
 {
 	struct dp_class cl;
-	dp_graph_classify_by(p, c->family, blob_of, (void *)c, &cl);
+	dp_graph_classify_by(p, c->family, read_of, (void *)c, &cl);
 	if (cl.verdict == DP_V_FIX)
 		sb_addf(out, "fix:%s", dp_fix_name(cl.row->fix));
 	else
@@ -186,15 +195,15 @@ static void add_reply_line(struct sb *reply, const char *t)
 }
 
 static int run_case(int line, const char *reply, int family, const struct blobs *rec,
-		    const struct blobs *over, const char *expect)
+		    const struct blobs *over, const char *files, const char *expect)
 {
 	struct gcase c = { .why = SB_INIT, .pkgs = SB_INIT, .unknown = SB_INIT, .family = family,
-			   .rec = rec, .over = over };
+			   .rec = rec, .over = over, .files = files };
 	char *text = gw_xstrdup(reply);
 	memset(&c.g, 0, sizeof c.g);
 	c.rc = dp_graph_parse(text, &c.g, &c.why);
 	if (c.rc == 0)
-		dp_graph_answer(&c.g, family, blob_of, &c, &c.pkgs, &c.unknown);
+		dp_graph_answer(&c.g, family, read_of, &c, &c.pkgs, &c.unknown);
 	char what[64];
 	snprintf(what, sizeof what, "%s", family == DP_FAM_IOS ? "ios" : "linux");
 	int bad = ux_expect(line, what, expect, field, &c);
@@ -208,17 +217,8 @@ static int run_case(int line, const char *reply, int family, const struct blobs 
 
 static int modes(const char *arg)
 {
-	if (!strcmp(arg, "--template")) {
-		printf("%s\n", dp_graph_template());
-		return 0;
-	}
-	for (const struct dp_row *r = dp_rows; r->blob; r++) {
-		int again = 0;
-		for (const struct dp_row *q = dp_rows; q < r; q++)
-			again |= !strcmp(q->file, r->file);
-		if (!again)
-			printf("%s\n", r->file);
-	}
+	(void)arg;
+	printf("%s\n", dp_graph_template());
 	return 0;
 }
 
@@ -237,8 +237,9 @@ int main(int argc, char **argv)
 {
 	if (argc != 2)
 		return 2;
-	if (!strcmp(argv[1], "--template") || !strcmp(argv[1], "--names"))
+	if (!strcmp(argv[1], "--template"))
 		return modes(argv[1]);
+	char *files = rel(argv[1], "graph/files");
 	FILE *f = fopen(argv[1], "r");
 	if (!f)
 		return 2;
@@ -281,7 +282,7 @@ int main(int argc, char **argv)
 		} else if ((v = ux_tag(buf, "expect"))) {
 			if (!family)
 				return 2;
-			fails += run_case(line, reply.buf, family, &rec, &over, v);
+			fails += run_case(line, reply.buf, family, &rec, &over, files, v);
 			cases++;
 			gw_strv_free(&over.path, &over.n);
 			gw_strv_free(&over.id, &over.nid);

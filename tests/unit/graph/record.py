@@ -11,9 +11,10 @@ nothing is written into the tree), with these prefixes replaced so the
 files are the same on every machine: the copy's directory -> /FIXTURES,
 GOMODCACHE -> /GOMODCACHE, GOROOT -> /GOROOT (and GOCACHE -> /GOCACHE:
 a test main is generated there). `blobs` holds `git
-hash-object` of every listed file whose base name the table knows
-(`--names`), std's included, under the same replaced paths: the driver
-classifies by these ids and reads no module cache or GOROOT. `template`
+hash-object` of every listed file that holds one of the rules' words
+(WORDS, deps/classify.c's), std's included, under the same replaced paths,
+and `files/<blob>` its bytes: the driver classifies by these and reads no
+module cache or GOROOT. `template`
 is the template they were listed with (tests/unit.bats requires it to be
 dp_graph_list's still: record again when it changes).
 """
@@ -35,14 +36,18 @@ REPLIES = [
 ]
 
 
+# deps/classify.c's words: a file with none of them holds no rule's line.
+WORDS = [w.encode() for w in ("HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64", "featureSet",
+                              "darwinSysctlEnabled", "readHWCAP", "detectOS", "/proc/self/auxv",
+                              "processOptions")]
+
+
 def go_env(name):
     return subprocess.run(["go", "env", name], capture_output=True, text=True, check=True).stdout.strip()
 
 
 def main():
     tmpl = subprocess.run([DRIVER, "--template"], capture_output=True, check=True).stdout[:-1]
-    names = set(subprocess.run([DRIVER, "--names"], capture_output=True, text=True,
-                               check=True).stdout.split())
     with open(os.path.join(HERE, "template"), "wb") as w:
         w.write(tmpl + b"\n")
     tmp = tempfile.mkdtemp(prefix="gowrap-record.")
@@ -63,11 +68,13 @@ def main():
         for line in out.split("\n")[:-1]:
             f = line.split("\t")
             for file in f[4].replace("\x1e", "\x1f").split("\x1f"):
-                if file in names:
-                    path = os.path.join(f[3], file)
+                path = os.path.join(f[3], file)
+                if file and os.path.isfile(path) and any(w in open(path, "rb").read() for w in WORDS):
                     blob = subprocess.run(["git", "hash-object", "--no-filters", path],
                                           capture_output=True, text=True, check=True).stdout.strip()
                     blobs[path] = blob
+                    os.makedirs(os.path.join(HERE, "files"), exist_ok=True)
+                    shutil.copy(path, os.path.join(HERE, "files", blob))
         for old, new in subst:
             out = out.replace(old, new)
         with open(os.path.join(HERE, name), "w") as w:
