@@ -27,13 +27,14 @@ probe() { # DIR-with-go.mod/go.sum [main.go from]
 	d="$tmp/$(basename "$1")"
 	mkdir -p "$d"
 	cp "$name/go.mod" "$name/go.sum" "$d/"
-	cp "$src/main.go" "$d/"
+	cp "$src"/*.go "$d/"
 	(cd "$d" && go mod download 2>"$d.err" && go list -deps ./... >/dev/null 2>>"$d.err") ||
 		fail "the modules of $name" "$(tail -1 "$d.err")"
 }
 probe tests/fixtures/depsprobe
 probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
 probe tests/fixtures/mcprobe
+probe tests/fixtures/hwcapprobe
 
 # tests/toolchain.bats compares its module hash with go's for this module.
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||

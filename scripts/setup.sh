@@ -67,6 +67,29 @@ major=$(clang --version | sed -n 's/.*clang version \([0-9]*\).*/\1/p' | head -1
 if [ -n "$major" ] && ! ls /usr/lib/llvm-"$major"/lib/clang/*/lib/linux/libclang_rt.fuzzer-*.a >/dev/null 2>&1; then
 	install "libclang-rt-$major-dev"
 fi
+# qemu-user 10 for loong64 (tests/deps_arch.bats): Debian 12's qemu 7.2 shows
+# no LSX/LASX on la464. Only its qemu-loongarch64 is taken, from
+# bookworm-backports, into QEMU10_DIR; the system's qemu stays as it is.
+QEMU10_DIR=/usr/local/lib/gowrap-test/qemu10
+if [ ! -x "$QEMU10_DIR/qemu-loongarch64" ]; then
+	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+	if [ "$codename" = bookworm ]; then
+		src=/etc/apt/sources.list.d/gowrap-bookworm-backports.sources
+		if ! grep -rqs "bookworm-backports" /etc/apt/sources.list /etc/apt/sources.list.d/; then
+			printf 'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: bookworm-backports\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' |
+				"${sudo[@]}" tee "$src" >/dev/null
+			"${sudo[@]}" apt-get update -qq
+		fi
+		qtmp=$(mktemp -d)
+		(cd "$qtmp" && apt-get download -qq qemu-user/bookworm-backports 2>/dev/null && dpkg-deb -x qemu-user_*.deb x)
+		"${sudo[@]}" mkdir -p "$QEMU10_DIR"
+		"${sudo[@]}" cp "$qtmp/x/usr/bin/qemu-loongarch64" "$QEMU10_DIR/qemu-loongarch64"
+		rm -rf "$qtmp"
+	elif command -v qemu-loongarch64 >/dev/null 2>&1; then
+		"${sudo[@]}" mkdir -p "$QEMU10_DIR"
+		"${sudo[@]}" ln -sf "$(command -v qemu-loongarch64)" "$QEMU10_DIR/qemu-loongarch64"
+	fi
+fi
 if ! command -v go >/dev/null 2>&1; then
 	echo "gowrap setup: no go on PATH (fix: install Go 1.21 or newer from go.dev/dl)" >&2
 	exit 1

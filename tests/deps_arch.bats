@@ -1,0 +1,153 @@
+#!/usr/bin/env bats
+# The HWCap defect of copies of Go's internal/cpu on every linux arch whose
+# copies read HWCap, HWCap2 or Platform (deps/README.md, "Rules"): the probe
+# (tests/fixtures/hwcapprobe: github.com/metacubex/cpu v0.1.1 and
+# github.com/metacubex/utls v1.8.7's copy through its cpu package) is built
+# with CGO_ENABLED=0 through the shim and without it for arm (GOARMv7),
+# ppc64le, ppc64, s390x, loong64, mips64le and mips64, and run under
+# qemu-user with a CPU model that has the features. Std's internal/cpu (its
+# structs reached by linkname) is the reference: through the shim both copies
+# read exactly what std reads; without it they do not.
+
+load helpers/common
+bats_require_minimum_version 1.5.0
+
+PROBE="$BATS_TEST_DIRNAME/fixtures/hwcapprobe"
+QEMU10=/usr/local/lib/gowrap-test/qemu10/qemu-loongarch64
+
+# arch -> the qemu that runs it, with a CPU model that has the features
+qemu_for() {
+	case "$1" in
+	arm) echo "qemu-arm -cpu cortex-a15" ;;
+	ppc64le) echo "qemu-ppc64le -cpu power9" ;;
+	ppc64) echo "qemu-ppc64 -cpu power9" ;;
+	s390x) echo "qemu-s390x -cpu max" ;;
+	loong64) echo "$QEMU10 -cpu la464" ;;
+	mips64le) echo "qemu-mips64el -cpu Loongson-3A4000" ;;
+	mips64) echo "qemu-mips64 -cpu Loongson-3A4000" ;;
+	esac
+}
+
+ARCHES="arm ppc64le ppc64 s390x loong64 mips64le mips64"
+
+setup_file() {
+	export D="$BATS_FILE_TMPDIR"
+	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
+	cd "$PROBE"
+	local go a; go="$(real_go)"
+	for a in $ARCHES; do
+		PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$D/$a.log" GOOS=linux GOARCH=$a GOARM=7 CGO_ENABLED=0 \
+			go build -o "$D/$a-shim" . >"$D/$a-shim.out" 2>&1 || true
+		GOOS=linux GOARCH=$a GOARM=7 CGO_ENABLED=0 "$go" build -o "$D/$a-plain" . >"$D/$a-plain.out" 2>&1 || true
+	done
+}
+
+setup() {
+	common_setup
+	export GOWRAP_CACHE="$D/cache" GOFLAGS= GOPROXY=off
+}
+
+# run_probe ARCH BINARY: the probe's three lines, into $std $mc $ut
+run_probe() {
+	local q; q="$(qemu_for "$1")"
+	[ -x "${q%% *}" ] || command -v "${q%% *}" >/dev/null ||
+		fail "no ${q%% *} (fix: bash scripts/setup.sh installs it)"
+	run --separate-stderr $q "$2"
+	assert_success
+	std="$(printf '%s\n' "$stderr" | sed -n 's/^std: //p')"
+	mc="$(printf '%s\n' "$stderr" | sed -n 's/^metacubex\/cpu: //p')"
+	ut="$(printf '%s\n' "$stderr" | sed -n 's/^utls: //p')"
+	[ -n "$std" ] || fail "no std line: $stderr"
+	# the CPU model has features std sees: the comparison can fail
+	[[ "$std" == *"=true"* ]] || fail "std sees no feature under $q: $std"
+}
+
+check_fixed() {
+	local a="$1"
+	run cat "$D/$a-shim.out"
+	assert_output ""
+	run_probe "$a" "$D/$a-shim"
+	assert_equal "$mc" "$std"
+	assert_equal "$ut" "$std"
+	run cat "$D/$a.log"
+	assert_output --partial "\"target\":\"linux/$a\""
+	assert_output --partial '"deps_fixed":["github.com/metacubex/'
+	assert_output --partial '"github.com/metacubex/cpu"'
+	assert_output --partial '"github.com/metacubex/utls/internal/cpu"'
+}
+
+check_plain() {
+	local a="$1"
+	run cat "$D/$a-plain.out"
+	assert_output ""
+	run_probe "$a" "$D/$a-plain"
+	[ "$mc" != "$std" ] || fail "without the shim metacubex/cpu already reads what std reads: $std"
+	[ "$ut" != "$std" ] || fail "without the shim the utls copy already reads what std reads: $std"
+}
+
+@test "arm (GOARM=7, qemu cortex-a15): through the shim both copies read VFPv4, IDIVA and V7Atomics (HWCap, Platform) as std does" {
+	check_fixed arm
+	assert_equal "$std" "arm VFPv4=true IDIVA=true V7Atomics=true"
+}
+@test "arm: without the shim both copies read false" { check_plain arm; }
+
+@test "ppc64le (qemu power9): through the shim both copies read POWER8, POWER9 and DARN (HWCap2) as std does" {
+	check_fixed ppc64le
+	assert_equal "$std" "ppc64le DARN=true SCV=false POWER8=true POWER9=true POWER10=false"
+}
+@test "ppc64le: without the shim both copies read false" { check_plain ppc64le; }
+
+@test "ppc64, big-endian (qemu power9): through the shim both copies read what std reads" {
+	check_fixed ppc64
+	assert_equal "$std" "ppc64 DARN=true SCV=false POWER8=true POWER9=true POWER10=false"
+}
+@test "ppc64: without the shim both copies read false" { check_plain ppc64; }
+
+@test "s390x, big-endian (qemu max): through the shim both copies read VX and VXE (HWCap) as std does" {
+	check_fixed s390x
+	[[ "$std" == "s390x VX=true VXE=true "* ]] || fail "std: $std"
+}
+@test "s390x: without the shim both copies miss VX" { check_plain s390x; }
+
+@test "loong64 (qemu 10 la464): through the shim both copies read LSX and LASX (HWCap) as std does" {
+	check_fixed loong64
+	[[ "$std" == "loong64 LSX=true LASX=true "* ]] || fail "std: $std"
+}
+@test "loong64: without the shim both copies miss LSX and LASX" { check_plain loong64; }
+
+@test "mips64le (qemu Loongson-3A4000): through the shim both copies read MSA (HWCap) as std does" {
+	check_fixed mips64le
+	assert_equal "$std" "mips64le MSA=true"
+}
+@test "mips64le: without the shim both copies read false" { check_plain mips64le; }
+
+@test "mips64, big-endian (qemu Loongson-3A4000): through the shim both copies read what std reads" {
+	check_fixed mips64
+	assert_equal "$std" "mips64 MSA=true"
+}
+@test "mips64: without the shim both copies read false" { check_plain mips64; }
+
+@test "the fill's file sets HWCap2 and Platform only where the copy declares them" {
+	run "$SHIM_DIR/gowrap-toolexec" --render hwcap /nonexistent 0
+	assert_success
+	assert_output --partial "HWCap = uint(gowrapAuxvValue(auxv, gowrapAT_HWCAP))"
+	refute_output --partial "HWCap2 ="
+	refute_output --partial "Platform ="
+	run "$SHIM_DIR/gowrap-toolexec" --render hwcap /nonexistent 3
+	assert_output --partial "HWCap2 = uint(gowrapAuxvValue(auxv, gowrapAT_HWCAP2))"
+	assert_output --partial "Platform = gowrapAuxvString(gowrapAuxvValue(auxv, gowrapAT_PLATFORM))"
+}
+
+@test "targets with no defect to fix stay as they were: linux/amd64, 386, riscv64, mips get no gate, no toolexec" {
+	cd "$PROBE"
+	local a
+	for a in amd64 386 riscv64 mips; do
+		PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$TMP/$a.log" GOOS=linux GOARCH=$a CGO_ENABLED=0 \
+			go list -deps . >/dev/null
+		PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$TMP/$a.log" GOOS=linux GOARCH=$a CGO_ENABLED=0 \
+			go build -n -o "$TMP/$a" . >/dev/null 2>&1
+		run cat "$TMP/$a.log"
+		assert_output --partial '"reason":"not arm64, and no copy of internal/cpu reads HWCap on this GOOS/GOARCH"'
+		refute_output --partial '"deps_toolexec":true'
+	done
+}
