@@ -3,7 +3,7 @@
  *
  * Each line was read in the files named in `versions` (Go's own
  * src/internal/cpu at the releases given, the module versions given); the
- * version sweep (deps/sweep.sh, deps/sweep.tsv) holds every version the
+ * version sweep (deps/sweep.py, tests/unit/sweep/sweep.tsv) holds every version the
  * module proxy serves of x/sys and cpuid to these rules. A line is compared
  * folded (table.h), so gofmt's alignment never splits a version in two; any
  * other change to a needed line makes the version unknown, never patched. */
@@ -88,13 +88,13 @@ const struct dp_row dp_rows[] = {
 	  { { "c.featureSet.setIf(runtime.GOOS != \"ios\", AESARM, PMULL, SHA1, SHA2)", DP_ONCE },
 	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE }, { "if runtime.GOOS != \"ios\" {", DP_OPTIONAL } },
 	  NULL },
-	/* cpuid on linux arm64: HWCap through std's internal/cpu (v2.0.1-v2.4.1),
-	 * or the auxiliary vector read itself (v2.4.2). */
+	/* cpuid on linux arm64: HWCap through std's internal/cpu by linkname,
+	 * or (-tags nounsafe) the auxiliary vector read itself. */
 	{ "cpuid-linkname", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
-	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.1 os_linux_arm64.go",
+	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2 os_unsafe_linux_arm64.go, os_linux_arm64.go",
 	  { { "//go:linkname hwcap internal/cpu.HWCap", DP_ONCE } }, NULL },
 	{ "cpuid-auxv", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
-	  "github.com/klauspost/cpuid/v2 v2.4.2 os_linux_arm64.go",
+	  "github.com/klauspost/cpuid/v2 v2.0.9-v2.4.2 os_linux_arm64.go (-tags nounsafe)",
 	  { { "if buf, err := ioutil.ReadFile(\"/proc/self/auxv\"); err == nil {", DP_ONCE },
 	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
 	  NULL },
