@@ -239,8 +239,12 @@ static void md_why(struct sb *md, const cJSON *s)
 	if (report_jbool(s, "deps_asked") == 1 && md_copies(&copies, s, 0)) {
 		sb_adds(md, md->len > at ? "; " : "");
 		sb_add(md, copies.buf, copies.len);
-		sb_adds(md, ": a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap "
-			    "stays 0 on linux/android arm64 (build through the shim, GOWRAP_DEPS not 0)");
+		/* symcheck asks for the fix on several arches (verify/policy.c):
+		 * the row says the slice's own. */
+		const char *arch = report_jstr(s, "arch");
+		sb_addf(md, ": a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap "
+			    "stays 0 on linux/android %s (build through the shim, GOWRAP_DEPS not 0)",
+			arch ? arch : "");
 	}
 	sb_release(&copies);
 	if (md->len > at)

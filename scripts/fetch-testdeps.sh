@@ -35,6 +35,9 @@ probe tests/fixtures/depsprobe
 probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
 probe tests/fixtures/mcprobe
 probe tests/fixtures/hwcapprobe
+# tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
+# the module zips this puts in the cache) and built for 13 GOARCHes.
+probe tests/fixtures/archprobe
 
 # tests/toolchain.bats compares its module hash with go's for this module.
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||

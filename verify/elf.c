@@ -1,15 +1,19 @@
 /* elf.c — what an ELF file (linux/android outputs) says about its code:
  * every function name, the machine, and where Go's tables are.
  *
- * Promise: 32- and 64-bit little-endian ELF (Android ships both: armeabi-v7a
- * and x86 are 32-bit). The same rules as the Mach-O readers: every offset and
- * count from the file goes through span.h; e_shnum is bounded by the bytes
- * of the section header table; a symbol whose name lies outside its string
- * table is skipped; the .gopclntab reader is pclntab.c's. A file without
- * section headers (or with extended numbering), or a section whose name
- * cannot be read, is refused rather than read as "no Go code": whether it
- * holds Go could not be told. Names are handed to want->on_name; no
- * allocation is sized from the file. */
+ * Promise: ELF of either class (32-, 64-bit) in either byte order (EI_DATA
+ * 1 little, 2 big), as Go emits them: arm and 386 (32-bit LE), mips (32-bit
+ * BE), mipsle, ppc64/s390x/mips64 (64-bit BE), ppc64le, mips64le, loong64,
+ * riscv64, amd64, arm64. Every header field, section header and symbol is
+ * read in the file's byte order, chosen once from e_ident. The same rules as
+ * the Mach-O readers: every offset and count from the file goes through
+ * span.h; e_shnum is bounded by the bytes of the section header table; a
+ * symbol whose name lies outside its string table is skipped; the
+ * .gopclntab reader is pclntab.c's (which tells its byte order from its own
+ * magic). A file without section headers (or with extended numbering), or a
+ * section whose name cannot be read, is refused rather than read as "no Go
+ * code": whether it holds Go could not be told. Names are handed to
+ * want->on_name; no allocation is sized from the file. */
 #include "compat.h"
 #include <string.h>
 
@@ -21,7 +25,7 @@
 #define SHT_NOBITS 8u
 
 struct ehdr {
-	int is64;
+	int is64, be;
 	uint64_t shoff;
 	uint32_t shentsize, shnum, shstrndx;
 };
@@ -35,14 +39,15 @@ static int get_shdr(struct vf_span s, const struct ehdr *h, uint32_t i, struct s
 {
 	uint64_t at = h->shoff + (uint64_t)i * h->shentsize;
 	uint32_t off32, size32;
+	int be = h->be;
 
-	if (vf_get_u32le(s, at, &o->name) || vf_get_u32le(s, at + 4, &o->type))
+	if (vf_get_u32bo(s, at, be, &o->name) || vf_get_u32bo(s, at + 4, be, &o->type))
 		return -1;
 	if (h->is64)
-		return vf_get_u64le(s, at + 0x18, &o->off) || vf_get_u64le(s, at + 0x20, &o->size) ||
-		       vf_get_u32le(s, at + 0x28, &o->link);
-	if (vf_get_u32le(s, at + 0x10, &off32) || vf_get_u32le(s, at + 0x14, &size32) ||
-	    vf_get_u32le(s, at + 0x18, &o->link))
+		return vf_get_u64bo(s, at + 0x18, be, &o->off) || vf_get_u64bo(s, at + 0x20, be, &o->size) ||
+		       vf_get_u32bo(s, at + 0x28, be, &o->link);
+	if (vf_get_u32bo(s, at + 0x10, be, &off32) || vf_get_u32bo(s, at + 0x14, be, &size32) ||
+	    vf_get_u32bo(s, at + 0x18, be, &o->link))
 		return -1;
 	o->off = off32;
 	o->size = size32;
@@ -53,32 +58,39 @@ static int get_shdr(struct vf_span s, const struct ehdr *h, uint32_t i, struct s
 static int read_ehdr(struct vf_span s, struct ehdr *h, uint32_t *machine, struct sb *err)
 {
 	uint32_t off32;
+	int be;
 
 	if (s.len < 16 || memcmp(s.p, "\177ELF", 4) != 0) {
 		sb_adds(err, "not an ELF file");
 		return -1;
 	}
-	if ((s.p[4] != 1 && s.p[4] != 2) || s.p[5] != 1) {
-		sb_adds(err, "only 32- and 64-bit little-endian ELF is read");
+	if (s.p[4] != 1 && s.p[4] != 2) {
+		sb_addf(err, "ELF class %u is neither 32- nor 64-bit", s.p[4]);
+		return -1;
+	}
+	if (s.p[5] != 1 && s.p[5] != 2) {
+		sb_addf(err, "ELF byte order %u is neither little- nor big-endian", s.p[5]);
 		return -1;
 	}
 	h->is64 = s.p[4] == 2;
+	h->be = be = s.p[5] == 2;
 	if (s.len < (h->is64 ? ELF_EHDR64 : ELF_EHDR32)) {
 		sb_adds(err, "file too short for an ELF header");
 		return -1;
 	}
-	vf_get_u16le(s, 0x12, machine);
+	/* The length check above covers every field read here. */
+	vf_get_u16bo(s, 0x12, be, machine);
 	if (h->is64) {
-		vf_get_u64le(s, 0x28, &h->shoff);
-		vf_get_u16le(s, 0x3a, &h->shentsize);
-		vf_get_u16le(s, 0x3c, &h->shnum);
-		vf_get_u16le(s, 0x3e, &h->shstrndx);
+		vf_get_u64bo(s, 0x28, be, &h->shoff);
+		vf_get_u16bo(s, 0x3a, be, &h->shentsize);
+		vf_get_u16bo(s, 0x3c, be, &h->shnum);
+		vf_get_u16bo(s, 0x3e, be, &h->shstrndx);
 	} else {
-		vf_get_u32le(s, 0x20, &off32);
+		vf_get_u32bo(s, 0x20, be, &off32);
 		h->shoff = off32;
-		vf_get_u16le(s, 0x2e, &h->shentsize);
-		vf_get_u16le(s, 0x30, &h->shnum);
-		vf_get_u16le(s, 0x32, &h->shstrndx);
+		vf_get_u16bo(s, 0x2e, be, &h->shentsize);
+		vf_get_u16bo(s, 0x30, be, &h->shnum);
+		vf_get_u16bo(s, 0x32, be, &h->shstrndx);
 	}
 	if (h->shnum == 0) {
 		sb_adds(err, "ELF file has no section headers (stripped of them, or extended numbering): "
@@ -110,7 +122,7 @@ static int symtab(struct vf_span s, const struct ehdr *h, struct vf_span sect, u
 		const char *str;
 		size_t n;
 		int is_marker;
-		vf_get_u32le(sect, k, &sn);
+		vf_get_u32bo(sect, k, h->be, &sn);
 		if (sn && !vf_get_cstr(strs, sn, &str, &n))
 			vf_want_name(want, str, n, &is_marker);
 	}
@@ -128,6 +140,7 @@ int vf_elf_read(struct vf_span s, struct vf_want *want, struct vf_elf *e, struct
 	if (read_ehdr(s, &h, &e->machine, err))
 		return -1;
 	e->is64 = h.is64;
+	e->be = h.be;
 	if (get_shdr(s, &h, h.shstrndx, &sh) || vf_sub(s, sh.off, sh.size, &shstr)) {
 		sb_adds(err, "ELF section name table outside the file");
 		return -1;

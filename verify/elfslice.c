@@ -1,7 +1,9 @@
 /* elfslice.c — an ELF output (android, linux) as one slice of facts.
  *
  * Promise: an ELF file is one slice: its machine as the arch (arm64,
- * x86_64, armv7, i386), GOOS from the build info as the platform (none
+ * x86_64, armv7, i386 as before; the others as GOARCH names them: ppc64 and
+ * ppc64le, mips64 and mips64le, mips and mipsle told apart by class and byte
+ * order, s390x, loong64, riscv64), GOOS from the build info as the platform (none
  * readable: the hint, else VF_PLATFORM_ELF), the Go version, internal/cpu's
  * overlay marker and where it was found, and which known copies of
  * internal/cpu (vf_known_copies) have code in it and carry the dependency
@@ -16,9 +18,14 @@
 #include "verify_int.h"
 
 #define EM_386 3u
+#define EM_MIPS 8u      /* mips, mipsle (ELFCLASS32); mips64, mips64le (64) */
+#define EM_PPC64 21u    /* ppc64 big-endian, ppc64le */
+#define EM_S390 22u     /* s390x is its 64-bit class */
 #define EM_ARM 40u
 #define EM_X86_64 62u
 #define EM_AARCH64 183u
+#define EM_RISCV 243u
+#define EM_LOONGARCH 258u
 
 /* A fixed copy's marker: <path>.gowrapMarkerV<n> (deps/templates). */
 #define COPY_MARKER "." GW_MARKER_FUNC "V"
@@ -48,14 +55,27 @@ static void on_name(void *ctx, const char *name, size_t n)
 	}
 }
 
-static void set_arch(struct vf_slice *sl, uint32_t machine)
+/* The arch Go would call the file's machine, class and byte order; a
+ * machine Go never emits in that class is named by its number
+ * (cputype-0xff...), and no copy's fix is asked of it (policy.c). */
+static void set_arch(struct vf_slice *sl, const struct vf_elf *e)
 {
-	switch (machine) {
+	uint32_t other = 0xff000000u | e->machine;
+
+	switch (e->machine) {
 	case EM_AARCH64: sl->cputype = CPU_TYPE_ARM64; break;
 	case EM_X86_64: sl->cputype = CPU_TYPE_X86_64; break;
 	case EM_ARM: sl->cputype = CPU_TYPE_ARM; sl->cpusubtype = CPU_SUBTYPE_ARM_V7; break;
 	case EM_386: sl->cputype = CPU_TYPE_X86; break;
-	default: sl->cputype = 0xff000000u | machine; break; /* printed as cputype-0x... */
+	case EM_MIPS:
+		sl->cputype = e->is64 ? (e->be ? VF_CPU_MIPS64 : VF_CPU_MIPS64LE)
+				      : (e->be ? VF_CPU_MIPS : VF_CPU_MIPSLE);
+		break;
+	case EM_PPC64: sl->cputype = !e->is64 ? other : e->be ? VF_CPU_PPC64 : VF_CPU_PPC64LE; break;
+	case EM_S390: sl->cputype = e->is64 && e->be ? VF_CPU_S390X : other; break;
+	case EM_LOONGARCH: sl->cputype = e->is64 && !e->be ? VF_CPU_LOONG64 : other; break;
+	case EM_RISCV: sl->cputype = e->is64 && !e->be ? VF_CPU_RISCV64 : other; break;
+	default: sl->cputype = other; break; /* printed as cputype-0x... */
 	}
 }
 
@@ -88,7 +108,7 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 		return -1;
 	struct vf_slice *sl = vf_input_add_slice(in);
 	sl->elf = 1;
-	set_arch(sl, e.machine);
+	set_arch(sl, &e);
 	sl->is_go = e.has_pcln || e.buildinfo.len;
 	sl->platform = vf_buildinfo_goos(e.buildinfo);
 	if (!sl->platform)

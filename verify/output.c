@@ -76,6 +76,7 @@ static int elf_cause(struct sb *out, const struct vf_slice *s)
 {
 	uint32_t missing = s->deps_asked ? s->deps_code & ~s->deps_fixed : 0;
 	const char *sep = "";
+	char ab[32];
 
 	/* internal/cpu's own verdict first: its cause is cause()'s. */
 	if (!marker_ok(s) || !missing)
@@ -86,9 +87,10 @@ static int elf_cause(struct sb *out, const struct vf_slice *s)
 		if (missing >> i & 1)
 			sep = ", ";
 	}
-	sb_adds(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
-		     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android arm64; "
-		     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)");
+	sb_addf(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
+		     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android %s; "
+		     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
+		vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
 	return 1;
 }
 
@@ -106,6 +108,15 @@ const char *vf_arch_name(uint32_t cpu, uint32_t sub, char *buf, size_t n)
 	case CPU_TYPE_ARM:
 		return sub == CPU_SUBTYPE_ARM_V7S ? "armv7s" : sub == CPU_SUBTYPE_ARM_V7K ? "armv7k"
 			: sub == CPU_SUBTYPE_ARM_V7 ? "armv7" : "arm";
+	case VF_CPU_PPC64: return "ppc64";
+	case VF_CPU_PPC64LE: return "ppc64le";
+	case VF_CPU_S390X: return "s390x";
+	case VF_CPU_MIPS: return "mips";
+	case VF_CPU_MIPSLE: return "mipsle";
+	case VF_CPU_MIPS64: return "mips64";
+	case VF_CPU_MIPS64LE: return "mips64le";
+	case VF_CPU_LOONG64: return "loong64";
+	case VF_CPU_RISCV64: return "riscv64";
 	default:
 		snprintf(buf, n, "cputype-0x%x", cpu);
 		return buf;

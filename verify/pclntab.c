@@ -6,7 +6,10 @@
  * from funcnametab, each bounded by the table's end; with patch markers
  * asked, every file-table name goes to vf_want_file. Stripping a binary
  * (-ldflags=-s, strip) leaves this section intact, which is why the marker
- * can still be found here. Layouts: debug/gosym/pclntab.go. */
+ * can still be found here. The linker writes the table in the target's byte
+ * order (big-endian on ppc64, s390x, mips, mips64), its magic included, so
+ * the magic read either way tells the order of every later word, as
+ * debug/gosym does. Layouts: debug/gosym/pclntab.go. */
 #include "compat.h"
 #include <string.h>
 
@@ -35,22 +38,32 @@ static int nametab_has(struct vf_span tab, const char *name)
 /* The header's facts the walks need. */
 struct pcln {
 	int old;          /* Go 1.16 layout */
+	int be;           /* big-endian words */
 	unsigned ptr;     /* pointer size */
 	uint64_t nfunc, funcname, cu, filetab, pctab, pcln;
 };
 
 /* Magic, padding, sizes and the table offsets, in order inside pc. */
+static int known_magic(uint32_t m)
+{
+	return m == GO_PCLN_MAGIC_116 || m == GO_PCLN_MAGIC_118 || m == GO_PCLN_MAGIC_120;
+}
+
 static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 {
-	uint32_t magic;
+	uint32_t magic, bemagic;
 	unsigned minlc, nwords;
 	uint64_t w[8], i;
 
-	if (vf_get_u32le(pc, 0, &magic) || pc.len < GO_PCLN_HDR_FIXED) {
+	if (vf_get_u32le(pc, 0, &magic) || vf_get_u32be(pc, 0, &bemagic) || pc.len < GO_PCLN_HDR_FIXED) {
 		sb_addf(err, "pclntab too short (%zu bytes)", pc.len);
 		return -1;
 	}
-	if (magic != GO_PCLN_MAGIC_116 && magic != GO_PCLN_MAGIC_118 && magic != GO_PCLN_MAGIC_120) {
+	/* No magic reads as another's byte-swapped, so one order matches. */
+	h->be = !known_magic(magic) && known_magic(bemagic);
+	if (h->be)
+		magic = bemagic;
+	if (!known_magic(magic)) {
 		sb_addf(err, "pclntab magic 0x%08x is not a Go 1.16-1.27 layout", magic);
 		return -1;
 	}
@@ -65,7 +78,7 @@ static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 	 * after nfiles. */
 	nwords = h->old ? 7 : 8;
 	for (i = 0; i < nwords; i++)
-		if (vf_get_uptr(pc, GO_PCLN_HDR_FIXED + i * h->ptr, h->ptr, &w[i])) {
+		if (vf_get_word(pc, GO_PCLN_HDR_FIXED + i * h->ptr, h->ptr, h->be, &w[i])) {
 			sb_adds(err, "pclntab header truncated");
 			return -1;
 		}
@@ -129,8 +142,8 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 		uint64_t funcoff;
 		const char *name;
 		size_t n;
-		if (vf_get_uptr(functab, (2 * i + 1) * fieldsz, fieldsz, &funcoff) ||
-		    funcoff > pc.len || vf_get_u32le(pc, h.pcln + funcoff + nameoff_at, &v)) {
+		if (vf_get_word(functab, (2 * i + 1) * fieldsz, fieldsz, h.be, &funcoff) ||
+		    funcoff > pc.len || vf_get_u32bo(pc, h.pcln + funcoff + nameoff_at, h.be, &v)) {
 			sb_addf(err, "pclntab function %llu points outside the section",
 				(unsigned long long)i);
 			return -1;

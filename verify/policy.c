@@ -19,10 +19,14 @@
  * name (vf_slice_variant).
  * ELF slices (android, linux) get the same rule for internal/cpu's marker —
  * forbidden, as on every non-iOS target: the runtime fills std's HWCap — and
- * on arm64 android/linux Go code (and an ELF whose GOOS cannot be read: fail
- * closed) every known copy with code in the slice must carry its fix's
- * marker, whatever --expect says of internal/cpu: without it the copy's
- * HWCap stays 0 (deps/README.md). A GOWRAP_PATCHES patch's marker is
+ * on android/linux Go code (and an ELF whose GOOS cannot be read: fail
+ * closed) of every arch whose internal/cpu reads HWCap/HWCap2 (hwcap_arch:
+ * arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le) every known
+ * copy with code in the slice must carry its fix's marker, whatever
+ * --expect says of internal/cpu: the runtime fills only std's HWCap, so
+ * without the fix every feature the copy derives from it reads false
+ * (deps/README.md). 386, amd64, riscv64, mips and mipsle copies read no
+ * HWCap (cpuid, hwprobe in the runtime, nothing): no fix is asked there. A GOWRAP_PATCHES patch's marker is
  * required in every slice whose pclntab names a file the patch changes in
  * its package (the marker compiles exactly where those files do and its
  * package's init calls it), unless the patch's Gowrap-Go line limits it
@@ -75,11 +79,30 @@ static void marker_policy(struct vf_slice *s, enum vf_expect requested)
 		s->ok = 1;
 }
 
+/* Does a copy of internal/cpu for this arch derive features from HWCap
+ * (Go 1.26's cpu_arm64_hwcap.go, cpu_arm.go, cpu_ppc64x_linux.go,
+ * cpu_s390x.go, cpu_loong64_hwcap.go, cpu_mips64x.go)? */
+static int hwcap_arch(uint32_t cputype)
+{
+	switch (cputype) {
+	case CPU_TYPE_ARM64:
+	case CPU_TYPE_ARM:
+	case VF_CPU_PPC64:
+	case VF_CPU_PPC64LE:
+	case VF_CPU_S390X:
+	case VF_CPU_LOONG64:
+	case VF_CPU_MIPS64:
+	case VF_CPU_MIPS64LE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* Every known copy with code here carries its fix, where one is asked. */
 static void copies_policy(struct vf_slice *sl)
 {
-	sl->deps_asked = sl->is_go && sl->cputype == CPU_TYPE_ARM64 &&
-			 sl->platform != VF_PLATFORM_OTHER_ELF;
+	sl->deps_asked = sl->is_go && hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF;
 	if (sl->deps_asked && (sl->deps_code & ~sl->deps_fixed))
 		sl->ok = 0;
 }

@@ -56,7 +56,7 @@ struct vf_slice {
 	const char *want_variant; /* the --variant this slice falls short of, else NULL */
 	/* ELF slices (elfslice.c): bit i stands for vf_known_copies[i]. */
 	int elf;
-	int deps_asked;          /* arm64 linux/android Go code: each copy's fix required */
+	int deps_asked;          /* linux/android Go code on an arch whose copies read HWCap (policy.c) */
 	uint32_t deps_code;      /* the copy has functions here */
 	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
 	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
@@ -69,6 +69,20 @@ struct vf_slice {
 #define VF_PLATFORM_LINUX 0x10002u
 #define VF_PLATFORM_ELF 0x10003u
 #define VF_PLATFORM_OTHER_ELF 0x10004u
+
+/* CPU types of ELF slices whose machine has no Mach-O CPU type (elfslice.c;
+ * named as GOARCH by vf_arch_name), past every Mach-O cputype; another
+ * machine is 0xff000000 | e_machine. */
+#define VF_CPU_ELF 0xfe000000u
+#define VF_CPU_PPC64 (VF_CPU_ELF | 1u)
+#define VF_CPU_PPC64LE (VF_CPU_ELF | 2u)
+#define VF_CPU_S390X (VF_CPU_ELF | 3u)
+#define VF_CPU_MIPS (VF_CPU_ELF | 4u)
+#define VF_CPU_MIPSLE (VF_CPU_ELF | 5u)
+#define VF_CPU_MIPS64 (VF_CPU_ELF | 6u)
+#define VF_CPU_MIPS64LE (VF_CPU_ELF | 7u)
+#define VF_CPU_LOONG64 (VF_CPU_ELF | 8u)
+#define VF_CPU_RISCV64 (VF_CPU_ELF | 9u)
 
 struct vf_input {
 	char *path;

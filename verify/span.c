@@ -82,6 +82,36 @@ int vf_get_uptr(struct vf_span s, uint64_t off, unsigned ptrsize, uint64_t *v)
 	return 0;
 }
 
+int vf_get_u16bo(struct vf_span s, uint64_t off, int be, uint32_t *v)
+{
+	const unsigned char *b = at(s, off, 2);
+	if (!b)
+		return -1;
+	*v = be ? (uint32_t)b[0] << 8 | b[1] : (uint32_t)b[1] << 8 | b[0];
+	return 0;
+}
+
+int vf_get_u32bo(struct vf_span s, uint64_t off, int be, uint32_t *v)
+{
+	return be ? vf_get_u32be(s, off, v) : vf_get_u32le(s, off, v);
+}
+
+int vf_get_u64bo(struct vf_span s, uint64_t off, int be, uint64_t *v)
+{
+	return be ? vf_get_u64be(s, off, v) : vf_get_u64le(s, off, v);
+}
+
+int vf_get_word(struct vf_span s, uint64_t off, unsigned size, int be, uint64_t *v)
+{
+	uint32_t w;
+	if (size == 8)
+		return vf_get_u64bo(s, off, be, v);
+	if (size != 4 || vf_get_u32bo(s, off, be, &w))
+		return -1;
+	*v = w;
+	return 0;
+}
+
 int vf_get_cstr(struct vf_span s, uint64_t off, const char **str, size_t *n)
 {
 	const unsigned char *b, *nul;

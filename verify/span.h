@@ -29,6 +29,14 @@ int vf_get_u64be(struct vf_span s, uint64_t off, uint64_t *v);
 /* A little-endian word of ptrsize (4 or 8) bytes. */
 int vf_get_uptr(struct vf_span s, uint64_t off, unsigned ptrsize, uint64_t *v);
 
+/* The same in the byte order a file declares (be: 0 little, 1 big): ELF
+ * and Go's pclntab come in both, and a reader picks once, from the header. */
+int vf_get_u16bo(struct vf_span s, uint64_t off, int be, uint32_t *v);
+int vf_get_u32bo(struct vf_span s, uint64_t off, int be, uint32_t *v);
+int vf_get_u64bo(struct vf_span s, uint64_t off, int be, uint64_t *v);
+/* A word of size (4 or 8) bytes in byte order be. */
+int vf_get_word(struct vf_span s, uint64_t off, unsigned size, int be, uint64_t *v);
+
 /* The NUL-terminated string at off, bounded by the span's end; -1 when off is
  * outside or no NUL follows. *n gets its length without the NUL. */
 int vf_get_cstr(struct vf_span s, uint64_t off, const char **str, size_t *n);

@@ -96,12 +96,12 @@ void vf_buildinfo_version(struct vf_span file, struct vf_span bi, const struct v
  * _LINUX, _OTHER_ELF for another); 0 when it cannot be read. */
 uint32_t vf_buildinfo_goos(struct vf_span bi);
 
-/* elf.c: an ELF file (32/64-bit little-endian): its machine, every
+/* elf.c: an ELF file (32/64-bit, either byte order): its machine, every
  * function name (.symtab symbols, then .gopclntab) through want, where
  * want's marker was found and the .go.buildinfo section (len 0: none). */
 struct vf_elf {
 	uint32_t machine;        /* e_machine */
-	int is64, has_pcln;
+	int is64, be, has_pcln;  /* ELFCLASS64, ELFDATA2MSB, a .gopclntab */
 	enum vf_found found_in;
 	struct vf_span buildinfo;
 };

@@ -12,7 +12,8 @@ Everything is built from scratch here (no real binaries): a minimal 64-bit or
 32-bit Mach-O with a __gopclntab in the 1.16, 1.18 or 1.20+ layout, a
 __go_buildinfo, an optional symbol table, wrapped in fat files and Darwin ar
 archives, then broken one field at a time. The same for Android: minimal ELF
-files (32/64-bit, .gopclntab, .go.buildinfo with GOOS, .symtab) and zip
+files (32/64-bit, little- and big-endian, .gopclntab, .go.buildinfo with
+GOOS, .symtab) and zip
 archives laid out as an .aar or .apk (*-elf-*, *-zip-*), written by the zip
 writer below so every byte is fixed."""
 import os
@@ -28,9 +29,11 @@ PLAT_IOS, PLAT_MACOS, PLAT_IOSSIM = 2, 1, 7
 MARKER = "internal/cpu.gowrapMarkerV1"
 
 
-def pclntab(names, layout=120, ptr=8):
-    """A Go pclntab whose function table names `names`."""
-    W = "<Q" if ptr == 8 else "<I"
+def pclntab(names, layout=120, ptr=8, be=False):
+    """A Go pclntab whose function table names `names`, in the target's byte
+    order (be: big-endian, as Go's linker writes it for ppc64, s390x, mips)."""
+    E = ">" if be else "<"
+    W = E + ("Q" if ptr == 8 else "I")
     nt = b"".join(n.encode() + b"\0" for n in names)
     nwords = 7 if layout == 116 else 8
     hdr_len = 8 + nwords * ptr
@@ -49,7 +52,7 @@ def pclntab(names, layout=120, ptr=8):
         for i in range(n):
             funcoff = ftab_len + len(funcs)
             ftab += struct.pack(W, 0x1000 + 16 * i) + struct.pack(W, funcoff)
-            funcs += struct.pack(W, 0x1000 + 16 * i) + struct.pack("<i", offs[i]) + b"\0" * 4
+            funcs += struct.pack(W, 0x1000 + 16 * i) + struct.pack(E + "i", offs[i]) + b"\0" * 4
         ftab += struct.pack(W, 0x1000 + 16 * n)
     else:
         ftab_len = (2 * n + 1) * 4
@@ -57,12 +60,12 @@ def pclntab(names, layout=120, ptr=8):
         ftab = b""
         for i in range(n):
             funcoff = ftab_len + len(funcs)
-            ftab += struct.pack("<II", 16 * i, funcoff)
-            funcs += struct.pack("<Ii", 16 * i, offs[i]) + b"\0" * 8
-        ftab += struct.pack("<I", 16 * n)
+            ftab += struct.pack(E + "II", 16 * i, funcoff)
+            funcs += struct.pack(E + "Ii", 16 * i, offs[i]) + b"\0" * 8
+        ftab += struct.pack(E + "I", 16 * n)
     magic = {116: 0xFFFFFFFA, 118: 0xFFFFFFF0, 120: 0xFFFFFFF1}[layout]
     words = [n, 0] + ([] if layout == 116 else [0x1000]) + [funcname, cu, filetab, pctab, pcln]
-    hdr = struct.pack("<IBBBB", magic, 0, 0, 4, ptr) + b"".join(struct.pack(W, w) for w in words)
+    hdr = struct.pack(E + "IBBBB", magic, 0, 0, 4, ptr) + b"".join(struct.pack(W, w) for w in words)
     body = hdr + nt
     body += b"\0" * (pcln - len(body))
     return body + ftab + funcs
@@ -365,6 +368,7 @@ def main():
 # --- Android: ELF and zip (symcheck's elfslice.c, zipin.c) -----------------
 
 EM_AARCH64, EM_X86_64, EM_ARM, EM_386 = 183, 62, 40, 3
+EM_MIPS, EM_PPC64, EM_S390, EM_RISCV, EM_LOONGARCH = 8, 21, 22, 243, 258
 UTLS = "github.com/metacubex/utls/internal/cpu"
 MCCPU = "github.com/metacubex/cpu"
 
@@ -389,21 +393,23 @@ def buildinfo_goos(goos, version="go1.26.8"):
 
 
 def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms=(), goos="android",
-        tweak=None, extra=()):
+        tweak=None, extra=(), be=False):
     """A minimal ELF shared object: .gopclntab (names), .go.buildinfo (goos;
-    None: none), .symtab/.strtab (syms), .shstrtab. tweak(dict) may change the
+    None: none), .symtab/.strtab (syms), .shstrtab, in the byte order be
+    says (headers, symbols and pclntab alike). tweak(dict) may change the
     header fields or the section table before packing; extra adds sections."""
     ptr = 8 if is64 else 4
+    E = ">" if be else "<"
     secs = [("", 0, b"", 0)]
     if names is not None:
-        secs.append((".gopclntab", 1, pclntab(list(names), 120, ptr), 0))
+        secs.append((".gopclntab", 1, pclntab(list(names), 120, ptr, be), 0))
     if goos is not None:
         secs.append((".go.buildinfo", 1, buildinfo_goos(goos), 0))
     if syms:
         esz = 24 if is64 else 16
         tab, strs = b"\0" * esz, b"\0"
         for nm in syms:
-            tab += struct.pack("<I", len(strs)) + b"\0" * (esz - 4)
+            tab += struct.pack(E + "I", len(strs)) + b"\0" * (esz - 4)
             strs += nm.encode() + b"\0"
         secs.append((".symtab", 2, tab, len(secs) + 1))
         secs.append((".strtab", 3, strs, 0))
@@ -421,23 +427,23 @@ def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms
         off = ehsize + len(body) if data else 0
         table.append([no, typ, off, len(data), link])
         body += data + b"\0" * ((-len(data)) % 8)
-    f = dict(cls=2 if is64 else 1, data=1, machine=machine, shoff=ehsize + len(body),
+    f = dict(cls=2 if is64 else 1, data=2 if be else 1, machine=machine, shoff=ehsize + len(body),
              shentsize=64 if is64 else 40, shnum=len(secs), shstrndx=len(secs) - 1, table=table)
     if tweak:
         tweak(f)
     ident = b"\x7fELF" + bytes([f["cls"], f["data"], 1]) + b"\0" * 9
     if is64:
-        hdr = ident + struct.pack("<HHIQQQIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"], 0, 64, 56, 0,
+        hdr = ident + struct.pack(E + "HHIQQQIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"], 0, 64, 56, 0,
                                   f["shentsize"], f["shnum"], f["shstrndx"])
     else:
-        hdr = ident + struct.pack("<HHIIIIIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"] & 0xFFFFFFFF, 0,
+        hdr = ident + struct.pack(E + "HHIIIIIHHHHHH", 3, f["machine"], 1, 0, 0, f["shoff"] & 0xFFFFFFFF, 0,
                                   52, 32, 0, f["shentsize"], f["shnum"], f["shstrndx"])
     out = hdr + body
     for no, typ, off, size, link in f["table"]:
         if is64:
-            out += struct.pack("<IIQQQQIIQQ", no, typ, 0, 0, off, size, link, 0, 1, 0)
+            out += struct.pack(E + "IIQQQQIIQQ", no, typ, 0, 0, off, size, link, 0, 1, 0)
         else:
-            out += struct.pack("<IIIIIIIIII", no, typ, 0, 0, off, size, link, 0, 1, 0)
+            out += struct.pack(E + "IIIIIIIIII", no, typ, 0, 0, off, size, link, 0, 1, 0)
     return out
 
 
@@ -493,7 +499,27 @@ def android(good_macho):
     write("fail-elf-android-unfixed.bin", bad_so)
     write("fail-elf-android-cpu-marker.bin", elf(names=("runtime.main", MARKER)))
     write("ok-elf-android-x86_64-unfixed.bin", elf(machine=EM_X86_64, names=unfixed))
-    write("ok-elf-android-armv7.bin", elf(machine=EM_ARM, is64=False, names=unfixed))
+    # 32-bit arm's copy reads HWCap too (cpu_arm.go): asked like arm64.
+    write("fail-elf-android-armv7-unfixed.bin", elf(machine=EM_ARM, is64=False, names=unfixed))
+    write("ok-elf-android-armv7-fixed.bin", elf(machine=EM_ARM, is64=False, names=fixed))
+    # Every class and byte order Go emits as ELF (elf.c, pclntab.c): the
+    # copy's fix asked where its internal/cpu reads HWCap, not elsewhere.
+    mc_unfixed = ("runtime.main", MCCPU + ".doinit", "main.main")
+    mc_fixed = mc_unfixed + (MCCPU + ".gowrapMarkerV1",)
+    for arch, m, is64, be, asked in (("s390x", EM_S390, True, True, True), ("ppc64", EM_PPC64, True, True, True),
+                                     ("ppc64le", EM_PPC64, True, False, True),
+                                     ("mips64", EM_MIPS, True, True, True), ("mips64le", EM_MIPS, True, False, True),
+                                     ("loong64", EM_LOONGARCH, True, False, True),
+                                     ("mips", EM_MIPS, False, True, False), ("mipsle", EM_MIPS, False, False, False),
+                                     ("riscv64", EM_RISCV, True, False, False)):
+        write("%s-elf-linux-%s-unfixed.bin" % ("fail" if asked else "ok", arch),
+              elf(machine=m, is64=is64, be=be, goos="linux", names=mc_unfixed))
+        if asked:
+            write("ok-elf-linux-%s-fixed.bin" % arch, elf(machine=m, is64=is64, be=be, goos="linux", names=mc_fixed))
+    write("fail-elf-linux-s390x-mccpu-symtab.bin", elf(machine=EM_S390, be=True, goos="linux",
+                                                      syms=(MCCPU + ".doinit",)))
+    write("ok-elf-linux-mips-mccpu-fixed-symtab.bin", elf(machine=EM_MIPS, is64=False, be=True, goos="linux",
+                                                         syms=(MCCPU + ".doinit", MCCPU + ".gowrapMarkerV1")))
     write("fail-elf-linux-mccpu-symtab.bin", elf(goos="linux", syms=(MCCPU + ".doinit",)))
     write("ok-elf-linux-mccpu-fixed-symtab.bin",
           elf(goos="linux", syms=(MCCPU + ".doinit", MCCPU + ".gowrapMarkerV1")))
@@ -509,7 +535,34 @@ def android(good_macho):
 
     write("bad-elf-trunc.bin", ok_so[:20])
     write("bad-elf-class.bin", elf(tweak=lambda f: f.update(cls=3)))
-    write("bad-elf-bigendian.bin", elf(tweak=lambda f: f.update(data=2)))
+    write("bad-elf-data3.bin", elf(tweak=lambda f: f.update(data=3)))
+    # Headers packed in one byte order, e_ident claiming the other.
+    write("bad-elf-byteorder-lie.bin", elf(tweak=lambda f: f.update(data=2)))
+    write("bad-elf-be64-byteorder-lie.bin", elf(machine=EM_S390, be=True, tweak=lambda f: f.update(data=1)))
+    # Big-endian (64- and 32-bit) and 32-bit little-endian files broken one
+    # field at a time, as the little-endian 64-bit ones above.
+    for tag, m, is64, be in (("be64", EM_S390, True, True), ("be32", EM_MIPS, False, True),
+                             ("le32", EM_ARM, False, False)):
+        def mk(**kw):
+            return elf(machine=m, is64=is64, be=be, goos="linux", **kw)
+        whole = mk(names=mc_unfixed, syms=("a",))
+        write("bad-elf-%s-trunc-ehdr.bin" % tag, whole[:40 if is64 else 30])
+        write("bad-elf-%s-trunc-shdrs.bin" % tag, whole[:-10])
+        write("bad-elf-%s-shoff-past-end.bin" % tag, mk(tweak=lambda f: f.update(shoff=0xFFFFFFF0)))
+        write("bad-elf-%s-shentsize.bin" % tag, mk(tweak=lambda f: f.update(shentsize=12)))
+        write("bad-elf-%s-shstrndx.bin" % tag, mk(tweak=lambda f: f.update(shstrndx=0xFFFF)))
+        write("bad-elf-%s-section-past-end.bin" % tag, mk(tweak=lambda f: f["table"][1].__setitem__(3, 0x7FFFFFFF)))
+        write("bad-elf-%s-section-name.bin" % tag, mk(tweak=lambda f: f["table"][1].__setitem__(0, 0x7FFFFFF0)))
+        write("bad-elf-%s-symtab-link.bin" % tag, mk(syms=("a",), tweak=lambda f: f["table"][3].__setitem__(4, 99)))
+        write("bad-elf-%s-pclntab.bin" % tag, mk(tweak=lambda f: f["table"][1].__setitem__(3, 12)))
+        # the pclntab's function count past its table, in its byte order
+        p = bytearray(pclntab(list(mc_unfixed), 120, 8 if is64 else 4, be))
+        struct.pack_into((">" if be else "<") + ("Q" if is64 else "I"), p, 8, 0x7FFFFFFF)
+        write("bad-elf-%s-pclntab-nfunc.bin" % tag, mk(names=None, extra=[(".gopclntab", 1, bytes(p), 0)]))
+        # a magic that is no layout's in either byte order
+        p = bytearray(pclntab(list(mc_unfixed), 120, 8 if is64 else 4, be))
+        p[0:4] = b"\xf1\xff\xfe\xff"
+        write("bad-elf-%s-pclntab-magic.bin" % tag, mk(names=None, extra=[(".gopclntab", 1, bytes(p), 0)]))
     write("bad-elf-no-sections.bin", elf(tweak=lambda f: f.update(shnum=0, shoff=0)))
     write("bad-elf-shoff-past-end.bin", elf(tweak=lambda f: f.update(shoff=0xFFFFFFFF0)))
     write("bad-elf-shentsize.bin", elf(tweak=lambda f: f.update(shentsize=32)))
@@ -525,7 +578,7 @@ def android(good_macho):
     write("ok-zip-apk-fixed.bin", zipf([("AndroidManifest.xml", b"\x03\x00\x08\x00"), ("classes.dex", b"dex\n035\0"),
                                         ("lib/arm64-v8a/libgojni.so", ok_so)]))
     write("ok-zip-aar-four-abis.bin", aar(ok_so, more=[
-        ("jni/armeabi-v7a/libgojni.so", elf(machine=EM_ARM, is64=False, names=unfixed)),
+        ("jni/armeabi-v7a/libgojni.so", elf(machine=EM_ARM, is64=False, names=fixed)),
         ("jni/x86/libgojni.so", elf(machine=EM_386, is64=False)),
         ("jni/x86_64/libgojni.so", elf(machine=EM_X86_64, names=unfixed)),
         ("jni/arm64-v8a/sub/libignored.so", b"not loaded from here"),
