@@ -12,10 +12,7 @@ const char *shim_target(const char *sub, const char *goos, const char *goarch, i
 	t->ios = t->family = 0;
 	if (strcmp(goarch, "arm64") != 0)
 		return "GOARCH is not arm64";
-	/* Outside darwin internal/cpu has its own arm64 osInit (linux, android,
-	 * freebsd, openbsd; windows since Go 1.27), which the overlay's added
-	 * `arm64 && ios` file would redeclare. */
-	int ios = strcmp(goos, "ios") == 0 || (ios_tag && strcmp(goos, "darwin") == 0);
+	int ios = dp_ios_family(goos, ios_tag);
 	int family = dp_family(goos, goarch, ios);
 	if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)
 		family = 0; /* list compiles nothing: only the overlay matters to it */
