@@ -314,6 +314,8 @@ static const struct {
 		       "step put both in one bin directory)" },
 	{ "No such file or directory", "name a file the build wrote (a `check:` path is relative to the "
 				       "job's working directory; a bundle's entries must exist)" },
+	{ "not a regular file", "name the file the build wrote: a FIFO, socket or device is no build "
+				"output, and is never read" },
 	{ "Permission denied", "make the file readable by the job's user" },
 	{ "without libzip", "use a gowrap and symcheck built with libzip (the action's install step "
 			    "builds them so)" },

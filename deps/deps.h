@@ -66,6 +66,12 @@ struct dp_plan {
 	const char *proof;     /* after the check: what proved the fix, for the log */
 };
 
+/* The one rule for an iOS-family GOOS (the shim's target decision,
+ * shim/target.h, and `gowrap audit` alike): GOOS=ios, or GOOS=darwin with
+ * the ios build tag (Mac Catalyst, as SagerNet's gomobile builds it); the
+ * ios tag on any other GOOS is not. ios_tag: the effective tags hold "ios". */
+int dp_ios_family(const char *goos, int ios_tag);
+
 /* DP_FAM_IOS for an iOS-family arm64 target, DP_FAM_LINUX for linux or
  * android on arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le,
  * 0 for anything else. */

@@ -15,6 +15,14 @@
 #include <string.h>
 #include <unistd.h>
 
+int dp_ios_family(const char *goos, int ios_tag)
+{
+	/* Outside darwin internal/cpu has its own arm64 osInit (linux, android,
+	 * freebsd, openbsd; windows since Go 1.27), which the overlay's added
+	 * `arm64 && ios` file would redeclare. */
+	return strcmp(goos, "ios") == 0 || (ios_tag && strcmp(goos, "darwin") == 0);
+}
+
 int dp_family(const char *goos, const char *goarch, int ios_family)
 {
 	/* The arches whose copies of internal/cpu read HWCap, HWCap2 or

@@ -297,6 +297,20 @@ static void make_argv(struct call *c)
 		dp_plan_setenv(&c->d);
 }
 
+/* The log's goroot and goversion when no overlay step asked go (the
+ * dependency fix alone: linux and android arm64), so the report can say
+ * which Go built what it verified. Only with the log on, as one `go env`
+ * costs a few ms; a failed answer leaves them out and changes nothing. */
+static void log_goversion(struct call *c)
+{
+	static struct gw_goenv env;
+	struct gw_err e = { 0 };
+	if (gw_goenv_query(c->realgo.buf, c->effdir.buf, NULL, &env, &e) < 0)
+		return;
+	L.goroot = env.goroot;
+	L.goversion = env.goversion;
+}
+
 /* Step 6: nothing to do after go (no output to verify, no log line to
  * finish, no state record to read and remove): become go, as on
  * pass-through — same pid, signals and status by construction, and no extra
@@ -307,6 +321,8 @@ static void exec_or_prepare(struct call *c)
 	if (!(log && *log) && !c->d.act && !shim_verify_wanted(&c->cl) &&
 	    !shim_install_verify_wanted(&c->cl))
 		exec_go(c->realgo.buf, c->nv);
+	if (log && *log && !L.goversion)
+		log_goversion(c);
 	if (shim_verify_wanted(&c->cl))
 		c->had_output = stat_output(&c->cl, c->effdir.buf, &c->before);
 	c->installing = shim_install_verify_wanted(&c->cl);

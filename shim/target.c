@@ -10,11 +10,9 @@ const char *shim_target(const char *sub, const char *goos, const char *goarch, i
 			struct shim_target *t)
 {
 	t->ios = t->family = 0;
-	/* Outside darwin internal/cpu has its own arm64 osInit (linux, android,
-	 * freebsd, openbsd; windows since Go 1.27), which the overlay's added
-	 * `arm64 && ios` file would redeclare. */
-	int ios = strcmp(goarch, "arm64") == 0 &&
-		  (strcmp(goos, "ios") == 0 || (ios_tag && strcmp(goos, "darwin") == 0));
+	/* dp_ios_family: the one rule for an iOS-family GOOS (deps.h); the
+	 * family needs arm64 besides (dp_family). */
+	int ios = strcmp(goarch, "arm64") == 0 && dp_ios_family(goos, ios_tag);
 	int family = dp_family(goos, goarch, ios);
 	if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)
 		family = 0; /* list compiles nothing: only the overlay matters to it */

@@ -5,7 +5,9 @@
  * whether the effective tags hold "ios" (cmdline.h answers all four):
  * an iOS-family build (the overlay applies) is arm64 with GOOS=ios, or
  * GOOS=darwin with the ios tag (Mac Catalyst, as SagerNet gomobile builds
- * it) — the ios tag on any other GOOS is no iOS-family target; the
+ * it) — the ios tag on any other GOOS is no iOS-family target. That rule
+ * is dp_ios_family (deps.h), one function for the shim and for `gowrap
+ * audit` (deps/ may not include shim/ headers, so it lives there); the
  * dependency fix acts for dp_family's families (deps.h), never for a linux
  * or android `go list` (it compiles nothing; an iOS-family list still gets
  * the overlay). When neither applies it says why, in the words the log

@@ -46,7 +46,7 @@ probe_so() {
 	android_so "$BATS_FILE_TMPDIR/$1" "$go" "${p[@]}"
 }
 
-@test "Android: the stand-in NDK links the probe through the shim into a real aarch64 ELF shared object; the log shows the utls copy fixed" {
+@test "Android: the stand-in NDK links the probe through the shim into a real aarch64 ELF shared object; the log shows the utls copy fixed and the Go version that built it" {
 	local so
 	so="$(probe_so shim)"
 	run cat "$BATS_FILE_TMPDIR/shim/out" "$BATS_FILE_TMPDIR/shim/rc"
@@ -58,10 +58,12 @@ probe_so() {
 	assert_output --partial "Shared library: [liblog.so]"
 	run go version -m "$so"
 	assert_line --regexp $'^\tbuild\tGOOS=android$'
-	run python3 - "$BATS_FILE_TMPDIR/shim/log" <<'PY'
+	# the Go that built it, though no overlay step asked go (the report's Go column)
+	run python3 - "$BATS_FILE_TMPDIR/shim/log" "$("$(real_go)" env GOVERSION)" "$("$(real_go)" env GOROOT)" <<'PY'
 import json, sys
 l = [json.loads(x) for x in open(sys.argv[1])][-1]
 assert l["target"] == "android/arm64" and l["output"].endswith("libgojni.so"), l
+assert l["goversion"] == sys.argv[2] and l["goroot"] == sys.argv[3], l
 assert l["deps"] == ["github.com/metacubex/utls/internal/cpu"], l
 assert l["deps_toolexec"] is True and l["verified"] is True and l["exit"] == 0, l
 PY

@@ -237,6 +237,20 @@ PY
 	assert_equal "${#lines[@]}" 5
 }
 
+@test "report on a FIFO, a socket or a device: one unreadable row each, at once (no wait for a writer), exit 110" {
+	mkfifo "$TMP/pipe"
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$TMP/sock"
+	run timeout 10 "$GOWRAP" report --out "$TMP/r.md" "$TMP/pipe" "$TMP/sock" /dev/zero
+	assert_failure 110
+	assert_output "gowrap: verification failed: 3 unreadable input(s) (summary: $TMP/r.md) (fix: see the unreadable rows in the summary: each says why and what to do)"
+	run report_table
+	assert_equal "${#lines[@]}" 3
+	fix="(fix: name the file the build wrote: a FIFO, socket or device is no build output, and is never read)"
+	assert_line --index 0 "| \`$TMP/pipe\` | — | — | — | — | — | ❌ **unreadable**: not a regular file $fix |"
+	assert_line --index 1 "| \`$TMP/sock\` | — | — | — | — | — | ❌ **unreadable**: not a regular file $fix |"
+	assert_line --index 2 "| \`/dev/zero\` | — | — | — | — | — | ❌ **unreadable**: not a regular file $fix |"
+}
+
 @test "report without a working symcheck beside it: every PATH one unreadable row saying why (missing, killed, its exit status and JSON at odds, no JSON), exit 110" {
 	mkdir -p "$TMP/bin"
 	cp "$GOWRAP" "$TMP/bin/gowrap"

@@ -4,8 +4,9 @@
 # name exists; each module
 # README's file table is its folder's .c/.h files; the exit codes and the
 # GOWRAP_* variables README documents are the code's; no document speaks of
-# anything outside the project. Each check is shown to fail on a drift
-# planted in a scratch copy of the tree.
+# anything outside the project (found by the words' shape, no list of
+# names). Each check is shown to fail on a drift planted in a scratch copy
+# of the tree.
 bats_require_minimum_version 1.5.0
 load helpers/common
 
@@ -110,24 +111,32 @@ PY
 	assert_output --partial "115, 116]"
 }
 
-@test "drift: a README speaking of this tracker's issues, seeds or files outside the repository fails; public references pass" {
+@test "drift: words from outside the project, found by their shape: a tracker's issue, seed or bare number, the work that wrote a text, a path leaving the repository, a document the tree lacks; public references and paths inside pass" {
 	scratch_docs
 	# the planted words are built here, so this file does not speak them itself
-	local iss="issue" sd="seed"
+	local iss="issue" sd="seed" up=".." doc="$(printf 'plans-%s.md' "$RANDOM")"
 	printf '\nMeasured after the gate (%s 14), on %s 003'"'"'s module, see #12.\n' "$iss" "$sd" >>"$SRC/README.md"
-	printf '\nAs research.md and ../shared/notes say, run this session.\n' >>"$SRC/overlay/README.md"
+	printf '\nAs %s and %s/notes-%s/x.txt say, as the brief asked.\n' "$doc" "$up" "$RANDOM" >>"$SRC/overlay/README.md"
+	printf '\nSee [the design](%s) and `%s`.\n' "design/$doc" "$doc" >>"$SRC/deps/README.md"
 	printf '\nPublic: golang/go#78644, #67401 and SagerNet/sing-box#4486, golang/go@8058a577; `#1/N` names.\n' \
+		>>"$SRC/CONTRIBUTING.md"
+	# inside the tree: a path through a link, an ellipsis, documents that exist, a command's output file
+	printf '\nInside: `a/link/../ov.json`, `.../libexec`, shim/README.md, [x](verify/README.md), `gowrap report --out r.md`.\n' \
 		>>"$SRC/CONTRIBUTING.md"
 	docscheck
 	assert_failure 1
 	assert_line --regexp "^README\\.md:[0-9]+: \"$iss 14\" speaks of an issue of this tracker\$"
 	assert_line --regexp "^README\\.md:[0-9]+: \"$sd 003\" speaks of a seed\$"
 	assert_line --regexp '^README\.md:[0-9]+: "#12" is no public reference \(owner/repo#N\)$'
-	assert_line --regexp '^overlay/README\.md:[0-9]+: "research\.md" speaks of a document outside the repository$'
-	assert_line --regexp '^overlay/README\.md:[0-9]+: "\.\./shared" speaks of a folder outside the repository$'
-	assert_line --regexp '^overlay/README\.md:[0-9]+: "this session" speaks of the session that wrote it$'
+	assert_line --regexp "^overlay/README\\.md:[0-9]+: \"$doc\" names a document that is not in the repository\$"
+	assert_line --regexp "^overlay/README\\.md:[0-9]+: \"\\.\\./notes-[0-9]+/x\\.txt\" speaks of a path outside the repository\$"
+	assert_line --regexp '^overlay/README\.md:[0-9]+: "the brief" speaks of the work that wrote it, not the project$'
+	assert_line --regexp "^deps/README\\.md:[0-9]+: \"design/$doc\" names a document that is not in the repository\$"
+	assert_line --regexp "^deps/README\\.md:[0-9]+: \"$doc\" names a document that is not in the repository\$"
+	# (the link's path is also one the paths check cannot find)
+	assert_line --regexp "^deps/README\\.md:[0-9]+: names design/$doc, which is not in the tree\$"
 	refute_line --partial "CONTRIBUTING.md"
-	assert_line "docs: 6 drift(s)"
+	assert_line "docs: 9 drift(s)"
 }
 
 @test "drift: a suite whose number of tests is not the one README's Tests table gives, or a suite with no row, fails" {

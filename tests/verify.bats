@@ -437,6 +437,28 @@ assert nslices >= 25, nslices
 	assert_equal "$stderr" "symcheck: $BATS_TEST_TMPDIR: a directory that is neither .framework nor .xcframework"
 }
 
+@test "a FIFO, a socket or a device given as PATH: one line, exit 2, never a wait for a writer (also --markers, --json, and inside a bundle)" {
+	mkfifo "$TMP/pipe"
+	python3 -c 'import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])' "$TMP/sock"
+	for f in "$TMP/pipe" "$TMP/sock" /dev/null /dev/zero; do
+		run --separate-stderr timeout 10 "$SYMCHECK" "$f"
+		assert_equal "$status" 2
+		assert_equal "$stderr" "symcheck: $f: not a regular file"
+		run --separate-stderr timeout 10 "$SYMCHECK" --markers "$f"
+		assert_equal "$status" 2
+		assert_equal "$stderr" "symcheck: $f: not a regular file"
+	done
+	run --separate-stderr timeout 10 "$SYMCHECK" --json "$TMP/pipe" "$(fx_path ios-arm64-marker)"
+	assert_equal "$status" 2
+	assert_equal "$(jf '[.inputs[] | .error] | map(tostring) | join(",")')" "not a regular file,null"
+	# a framework whose binary is a FIFO has no binary; the walk never opens it
+	mkdir -p "$TMP/Lib.framework"
+	mkfifo "$TMP/Lib.framework/Lib"
+	run --separate-stderr timeout 10 "$SYMCHECK" "$TMP/Lib.framework"
+	assert_equal "$status" 2
+	assert_equal "$stderr" "symcheck: $TMP/Lib.framework: framework has no binary Lib"
+}
+
 @test "malformed inputs: each exits 2 with one line naming it, fast, no sanitizer report" {
 	local f n=0
 	for f in "$MAL"/bad-*.bin; do

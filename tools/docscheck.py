@@ -37,11 +37,15 @@ comments every .c or .h file a comment of the C sources names exists (a bare
          name anywhere in the tree, a path from the root; not a system header
          the sources include as <name.h>), so a header's promise never points
          at a file that went away.
-outside  no document speaks of anything outside the project: this tracker's
-         issue numbers ("issue 14", a bare "#12"), seeds ("seed 003"),
-         files beside the repository ("../shared", "research.md",
-         "architecture.md"), "this session". Public references
-         (golang/go#78644, owner/repo#123, golang/go@8058a577) are fine.
+outside  no document speaks of anything outside the project, found by the
+         shape of the words, never by a list of names: a tracker's words
+         (an issue or seed and its number, a bare "#12", the session or
+         brief the text was written in); a relative path that leaves the
+         repository (a word starting with "../"; "a/b/../c" and ".../x"
+         stay inside); a Markdown document named as a name (in prose, a
+         link, or a backticked name alone; not an argument of a command)
+         that is no file of the tree. Public references (golang/go#78644,
+         owner/repo#123, golang/go@8058a577) are fine.
 """
 import os
 import re
@@ -69,14 +73,15 @@ FILE_EXT = (".c", ".h", ".py", ".sh", ".bats", ".bash", ".md", ".yml", ".yaml", 
 SOURCE_EXT = (".c", ".h", ".py", ".sh", ".bats", ".bash", ".tmpl", ".corpus")
 UPPER = re.compile(r"(^|/)[A-Z][A-Z0-9_]+(/|$)")  # DIR/, OUT: a placeholder
 PLACEHOLDER = re.compile(r"[<>$*~{}|\\=@]|\.\.\.|…|X\.Y|\bNAME\b|/x\.bats$")
+# Words from outside the project, by their shape (docstring, "outside").
 OUTSIDE = [
     (re.compile(r"\bissues?\s+#?\d+", re.I), "an issue of this tracker"),
     (re.compile(r"\bseeds?\s+#?\d+", re.I), "a seed"),
-    (re.compile(r"\.\./shared\b"), "a folder outside the repository"),
-    (re.compile(r"\bresearch\.md\b"), "a document outside the repository"),
-    (re.compile(r"\barchitecture\.md\b"), "a document outside the repository"),
-    (re.compile(r"\bthis session\b", re.I), "the session that wrote it"),
+    (re.compile(r"\b(?:this|that|the|our|an?|previous|earlier|last|next|another|each)\s+"
+                r"(?:session|brief)s?\b", re.I), "the work that wrote it, not the project"),
+    (re.compile(r"(?<![\w./<>~$-])\.\./[\w.-]+(?:/[\w.-]+)*"), "a path outside the repository"),
 ]
+DOC_NAME = re.compile(r"(?<![\w/.-])((?:[\w-]+/)*[\w.-]+\.md)\b")
 BARE_REF = re.compile(r"(?<![\w/.-])#(\d+)\b(?!/)")
 PUBLIC_BEFORE = re.compile(r"[\w.-]+/[\w.-]+#\d+(?:,\s*(?:and\s+)?#\d+)*,\s*(?:and\s+)?$")
 
@@ -293,8 +298,25 @@ def check_comments(root, files):
     return bad
 
 
-def check_outside(rel, text):
+def named_docs(text):
+    """(name, line) for every Markdown document a text names as a name: in
+    prose, as a link target, or as a whole backticked span; not an argument
+    inside a command (`--out report.md`) or a code block. A span may run
+    over a line break, so spans are found in the whole text."""
+    keep_lines = lambda m: re.sub(r"[^\n]", " ", m.group(0))
+    text = re.sub(r"^[ \t]*```.*?^[ \t]*```[^\n]*$", keep_lines, text, flags=re.M | re.S)
+    line = lambda pos: text.count("\n", 0, pos) + 1
+    out = [(m.group(1), line(m.start())) for m in re.finditer(r"`([^`\s]+)`", text)
+           if DOC_NAME.fullmatch(m.group(1))]
+    prose = re.sub(r"`[^`]*`", keep_lines, text)
+    out += [(m.group(1), line(m.start())) for m in DOC_NAME.finditer(prose)]
+    return out
+
+
+def check_outside(root, rel, text, files):
     bad = []
+    base = os.path.dirname(rel)
+    names = {os.path.basename(f) for f in files}
     for n, line in enumerate(text.split("\n"), 1):
         for pat, what in OUTSIDE:
             for m in pat.finditer(line):
@@ -303,6 +325,11 @@ def check_outside(rel, text):
         for m in BARE_REF.finditer(prose):
             if not PUBLIC_BEFORE.search(prose[:m.start()]):
                 bad.append(f"{rel}:{n}: \"{m.group(0)}\" is no public reference (owner/repo#N)")
+    for doc, n in named_docs(text):
+        if os.path.basename(doc) in names or any(
+                os.path.exists(os.path.join(root, b, doc)) for b in (base, "")):
+            continue
+        bad.append(f"{rel}:{n}: \"{doc}\" names a document that is not in the repository")
     return bad
 
 
@@ -340,7 +367,7 @@ def main():
     bad = []
     for rel, text in docs:
         bad += check_paths(root, rel, text, files, top)
-        bad += check_outside(rel, text)
+        bad += check_outside(root, rel, text, files)
     for m in mods:
         bad += check_table(root, m)
     bad += check_comments(root, files)

@@ -92,12 +92,18 @@ int vf_pkg_markers(const char *path, const char *const *pkgs, size_t npkgs, int 
 {
 	struct collect c = { pkgs, npkgs, present, markers };
 	unsigned char magic[4] = { 0 };
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO is refused below (not regular), never waited on */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	struct stat st;
 	int rc = 0;
 
 	for (size_t i = 0; i < npkgs; i++)
 		present[i] = 0;
+	/* a socket cannot be opened at all: say what it is, as the walk does */
+	if (fd < 0 && stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		sb_addf(err, "%s: not a regular file", path);
+		return -1;
+	}
 	if (fd < 0 || fstat(fd, &st) < 0) {
 		sb_addf(err, "%s: cannot open", path);
 		if (fd >= 0)

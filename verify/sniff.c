@@ -36,7 +36,8 @@ int vf_is_elf(struct vf_span s)
 int vf_is_zip_file(const char *path)
 {
 	unsigned char b[4];
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO reads as nothing at once, never waits for a writer */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	ssize_t k;
 
 	if (fd < 0)
@@ -50,7 +51,7 @@ int vf_is_go_package_archive(const char *path)
 {
 	unsigned char b[AR_MAGIC_LEN + AR_NAME_LEN];
 	size_t n = 0, k = strlen(AR_GO_PKGDEF);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return 0;

@@ -8,7 +8,8 @@
  * (sorted, so output order is stable), with the platform its directory name
  * states as the fallback for objects that name none; an entry that cannot be
  * stat'ed (a dangling or looping symlink) is an input error, so a broken
- * bundle never passes on its other slices. No recursion beyond
+ * bundle never passes on its other slices. A FIFO, socket or device is
+ * an input error, found without waiting on it. No recursion beyond
  * that fixed shape, so symlink loops cannot trap the walk. Facts only: what
  * the slices must show is decided after the walk (check.c, policy.c). */
 #include "compat.h"
@@ -38,7 +39,9 @@ static void scan_file(struct vf_result *r, const char *path, uint32_t hint, cons
 	struct vf_input *in = vf_result_add(r, path);
 	struct stat st;
 	void *map;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO put where a file was stat'ed must not make the
+	 * open wait for a writer; a regular file reads the same either way. */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0) {
 		fail(in, "cannot open", errno);
@@ -162,7 +165,7 @@ static int looks_binary(const char *path)
 {
 	unsigned char b[8];
 	ssize_t n;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 
 	if (fd < 0)
 		return 1; /* let scan_file report why */
@@ -264,8 +267,14 @@ void vf_walk_path(struct vf_result *r, const char *path, const struct vf_opts *o
 		fail(vf_result_add(r, path), "cannot stat", errno);
 		return;
 	}
-	if (!S_ISDIR(st.st_mode)) {
+	if (S_ISREG(st.st_mode)) {
 		scan_file(r, path, 0, o);
+		return;
+	}
+	/* A FIFO, socket or device is never a build's output: said without
+	 * opening it (a FIFO's open waits for a writer; a socket's fails). */
+	if (!S_ISDIR(st.st_mode)) {
+		vf_result_add(r, path)->error = gw_xstrdup("not a regular file");
 		return;
 	}
 	if (has_suffix(base(path, &tmp), ".xcframework"))
