@@ -14,6 +14,7 @@
  * 3 when none does but one is unknown, 2 usage, 109 when go list fails. */
 #include "compat.h"
 #include "audit.h"
+#include "deps.h"
 #include "cmds.h"
 #include "exitcodes.h"
 #include "jsonw.h"
@@ -145,8 +146,7 @@ int cmd_audit(int argc, char **argv)
 		struct dp_audit a;
 		struct dp_std_answer std = { 0, NULL };
 		struct sb stdwhy = SB_INIT;
-		int ios = strcmp(g.goos, "ios") == 0 ||
-			  (strcmp(g.goos, "darwin") == 0 && gw_list_has(g.tags ? g.tags : "", ',', "ios", 3));
+		int ios = dp_ios_family(g.goos, gw_list_has(g.tags ? g.tags : "", ',', "ios", 3));
 		if (ios && strcmp(g.goarch, "arm64") == 0)
 			std_answer(realgo.buf, &std, &stdwhy);
 		dp_audit(&g, std.why ? &std : NULL, &a);

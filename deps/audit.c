@@ -89,7 +89,7 @@ void dp_audit(const struct dp_graph *g, const struct dp_std_answer *std, struct 
 {
 	memset(a, 0, sizeof *a);
 	snprintf(a->target, sizeof a->target, "%s/%s", g->goos, g->goarch);
-	int ios = strcmp(g->goos, "ios") == 0 || (strcmp(g->goos, "darwin") == 0 && gw_list_has(g->tags ? g->tags : "", ',', "ios", 3));
+	int ios = dp_ios_family(g->goos, gw_list_has(g->tags ? g->tags : "", ',', "ios", 3));
 	a->family = dp_family(g->goos, g->goarch, ios);
 	if (!a->family)
 		a->family = DP_FAM_OTHER;
