@@ -16,7 +16,7 @@
  * rule line contains one (tests/unit: "rules: every line holds a word"). */
 static const char *const words[] = { "HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64",
 				     "featureSet", "darwinSysctlEnabled", "readHWCAP", "detectOS",
-				     "/proc/self/auxv", "processOptions", NULL };
+				     "/proc/self/auxv", "processOptions", "func Auxv()", NULL };
 
 const char *dp_base(const char *path)
 {

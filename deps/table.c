@@ -110,6 +110,11 @@ const struct dp_row dp_rows[] = {
 	{ "cpuid-other", DP_KIND_CPUID, DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE,
 	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2",
 	  { { "func detectOS(c *CPUInfo) bool {", DP_ONCE } }, NULL },
+	/* x/sys/unix hands out the auxiliary vector (Auxv) and detects no
+	 * feature itself: right everywhere (audit only names it otherwise). */
+	{ "xsys-unix-auxv", DP_KIND_AUXV, DP_FAM_IOS | DP_FAM_LINUX | DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE,
+	  "golang.org/x/sys v0.30.0-v0.50.0 unix/auxv.go",
+	  { { "func Auxv() ([][2]uintptr, error) {", DP_ONCE } }, NULL },
 	{ NULL, 0, 0, 0, 0, NULL, { { NULL, 0 } }, NULL },
 };
 
@@ -119,6 +124,7 @@ const char *dp_kind_name(enum dp_kind k)
 	case DP_KIND_CPUCOPY: return "copy of internal/cpu";
 	case DP_KIND_XSYS: return "x/sys/cpu";
 	case DP_KIND_CPUID: return "cpuid";
+	case DP_KIND_AUXV: return "auxiliary vector";
 	}
 	return "?";
 }

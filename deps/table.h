@@ -18,6 +18,7 @@ enum dp_kind {
 	DP_KIND_CPUCOPY, /* a copy of Go's internal/cpu */
 	DP_KIND_XSYS,    /* golang.org/x/sys/cpu, or a copy of it */
 	DP_KIND_CPUID,   /* github.com/klauspost/cpuid/v2 */
+	DP_KIND_AUXV,    /* a reader of the auxiliary vector that detects nothing */
 };
 
 enum dp_family {
