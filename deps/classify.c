@@ -12,11 +12,17 @@
 /* A folded line longer than this is no rule's line. */
 #define DP_LINE_MAX 200
 
-/* A file is searched line by line only if it holds one of these words: every
- * rule line contains one (tests/unit: "rules: every line holds a word"). */
+/* A compile is searched line by line only if one of its files holds one of
+ * the triggers' words (one memmem each per file: most compiles stop there),
+ * and then only the files that hold one of all the lines' words. Every rule
+ * line holds a word of `words`, every trigger one of `trigger_words`
+ * (tests/unit.bats: "rules: every line holds a word"). */
+static const char *const trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", "darwinSysctlEnabled",
+					     "readHWCAP", "detectOS", "/proc/self/auxv", "processOptions",
+					     "func Auxv()", NULL };
 static const char *const words[] = { "HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64",
 				     "featureSet", "darwinSysctlEnabled", "readHWCAP", "detectOS",
-				     "/proc/self/auxv", "processOptions", "func Auxv()", NULL };
+				     "/proc/self/auxv", "processOptions", "func Auxv()", "Platform", "runtime.GOOS != \"ios\"", NULL };
 
 const char *dp_base(const char *path)
 {
@@ -44,10 +50,10 @@ size_t dp_fold(const char *line, size_t n, char *out)
 	return o;
 }
 
-static int has_word(const char *buf, size_t n)
+static int has_word(const char *const *list, const char *buf, size_t n)
 {
-	for (size_t w = 0; words[w]; w++)
-		if (gw_memmem(buf, n, words[w], strlen(words[w])))
+	for (size_t w = 0; list[w]; w++)
+		if (gw_memmem(buf, n, list[w], strlen(list[w])))
 			return 1;
 	return 0;
 }
@@ -171,9 +177,15 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
 	for (size_t r = 0; r < DP_MAX_ROWS; r++)
 		s.trigger_file[r] = -1;
 	struct sb buf = SB_INIT;
-	for (size_t i = 0; i < nfiles; i++) {
+	int triggered = 0;
+	for (size_t i = 0; i < nfiles && !triggered; i++) {
 		sb_reset(&buf);
-		if (read(files[i], &buf, arg) < 0 || !buf.buf || !has_word(buf.buf, buf.len))
+		if (read(files[i], &buf, arg) == 0 && buf.buf && has_word(trigger_words, buf.buf, buf.len))
+			triggered = 1;
+	}
+	for (size_t i = 0; i < nfiles && triggered; i++) {
+		sb_reset(&buf);
+		if (read(files[i], &buf, arg) < 0 || !buf.buf || !has_word(words, buf.buf, buf.len))
 			continue;
 		scan_file(&s, buf.buf, buf.len, (int)i, family);
 	}
@@ -245,4 +257,21 @@ int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn)
 	}
 	sb_release(&buf);
 	return found;
+}
+
+int dp_rules_words(char *why, size_t wn)
+{
+	for (const struct dp_row *r = dp_rows; r->name; r++)
+		for (size_t l = 0; l < DP_MAX_LINES && r->lines[l].text; l++) {
+			const char *const *list = l == 0 ? trigger_words : words;
+			int ok = 0;
+			for (size_t w = 0; list[w] && !ok; w++)
+				ok = strstr(r->lines[l].text, list[w]) != NULL;
+			if (!ok) {
+				snprintf(why, wn, "rule %s: `%s` holds none of the %s words", r->name,
+					 r->lines[l].text, l == 0 ? "trigger" : "line");
+				return -1;
+			}
+		}
+	return 0;
 }

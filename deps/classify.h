@@ -53,6 +53,11 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
  * assembly cpuid, /proc/cpuinfo? 1 with "`word` in file" in why, else 0. */
 int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn);
 
+/* Does every rule line hold one of the words a file is searched for, and
+ * every trigger one of the triggers' words? 0, or -1 naming the line (a
+ * rule line without one would never be counted). */
+int dp_rules_words(char *why, size_t wn);
+
 /* One line folded as the rules compare it: leading and trailing blanks
  * removed, inner runs of blanks made one space. out holds at least n+1. */
 size_t dp_fold(const char *line, size_t n, char *out);

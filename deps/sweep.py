@@ -55,7 +55,7 @@ def words():
     m = re.search(r"static const char \*const words\[\] = \{(.*?)\};", src, re.S)
     if not m:
         sys.exit("sweep: no words[] in deps/classify.c")
-    return [w.encode() for w in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))]
+    return [w.encode().decode("unicode_escape").encode() for w in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1))]
 
 
 def go(args, cwd, env, check=True):

@@ -354,3 +354,46 @@ PY
 	assert_line "utls/cpu ARM64 HasAES=true HasPMULL=true HasSHA2=true"
 	assert_line "utls HasAESGCMHardwareSupport=true"
 }
+
+# iOS with the versions real apps pin (tests/fixtures/depsprobeold: x/sys
+# v0.29.0 and cpuid/v2 v2.2.9, no row of the old blob table): fixed by the
+# rules. cpuid's sysctl detection is dead code on ios without the fix
+# (`if runtime.GOOS != "ios"` is a constant there) and so dropped by the
+# linker; with the default feature set the fix makes it reachable, with
+# GOWRAP_FEATURES=crypto it stays dropped.
+old_ios() { # OUT [env...]
+	local out="$1"; shift
+	cd "$BATS_TEST_DIRNAME/fixtures/depsprobeold"
+	env "$@" PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$TMP/old.log" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 \
+		CC="$APPLE/bin/cc-ios-arm64" go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" \
+		-o "$out" .
+}
+
+@test "iOS: x/sys v0.29.0 and cpuid v2.2.9 (versions apps pin) are fixed by the rules; cpuid runs its sysctl detection, as on macOS" {
+	run old_ios "$TMP/old.a"
+	assert_success
+	run markers "$TMP/old.a"
+	assert_line "golang.org/x/sys/cpu.gowrapMarkerV1"
+	assert_line "github.com/klauspost/cpuid/v2.gowrapMarkerV1"
+	run grep -o '"deps_fixed":\[[^]]*\]' "$TMP/old.log"
+	assert_output --partial '"golang.org/x/sys/cpu"'
+	assert_output --partial '"github.com/klauspost/cpuid/v2"'
+	run llvm-nm "$TMP/old.a"
+	assert_output --partial "github.com/klauspost/cpuid/v2.tryToFillCPUInfoFomSysctl"
+}
+
+@test "iOS: GOWRAP_FEATURES=crypto keeps cpuid to the four bits (its sysctl detection stays dead code)" {
+	run old_ios "$TMP/old-crypto.a" GOWRAP_FEATURES=crypto
+	assert_success
+	run markers "$TMP/old-crypto.a"
+	assert_line "github.com/klauspost/cpuid/v2.gowrapMarkerV1"
+	run llvm-nm "$TMP/old-crypto.a"
+	refute_output --partial "github.com/klauspost/cpuid/v2.tryToFillCPUInfoFomSysctl"
+	# and without the shim, the same: dropped
+	cd "$BATS_TEST_DIRNAME/fixtures/depsprobeold"
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" "$(real_go)" build -buildmode=c-archive \
+		-ldflags="-extar=$APPLE/bin/ar" -o "$TMP/old-plain.a" .
+	run llvm-nm "$TMP/old-plain.a"
+	refute_output --partial "github.com/klauspost/cpuid/v2.tryToFillCPUInfoFomSysctl"
+	refute_output --partial "gowrapMarker"
+}

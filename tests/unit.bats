@@ -92,6 +92,12 @@ table_fails() {
 		"go build -tags ios .: ios=1, want 0"
 }
 
+@test "rules: every line holds a word the classifier searches files for, every trigger one of the triggers' words" {
+	run "$UNIT/graph_table" --words
+	assert_success
+	assert_output "every rule line holds a word"
+}
+
 @test "gate: recorded go list -deps replies (ios, Mac Catalyst, linux, x/sys v0.42.0, go test) parsed; the table's packages fixed, std never, a test variant once, unknown variants reported" {
 	assert_equal "$("$UNIT/graph_table" --template)" "$(cat "$BATS_TEST_DIRNAME/unit/graph/template")"
 	run "$UNIT/graph_table" "$BATS_TEST_DIRNAME/unit/graph.table"

@@ -14,7 +14,8 @@
  *     blob: PATH BLOB        for the next expect only (BLOB "-": unreadable)
  *     expect: key=value ...  (unit_expect.h)
  * Paths are relative to the table's directory. Also: --template prints the
- * `go list -f` template. Prints one line per mismatch, then "N cases, N failed"; exit
+ * `go list -f` template, --words whether every rule line holds a word the
+ * classifier searches files for. Prints one line per mismatch, then "N cases, N failed"; exit
  * 1 if any failed, 2 on a bad table. */
 #include "compat.h"
 #include "graph.h"
@@ -217,7 +218,15 @@ static int run_case(int line, const char *reply, int family, const struct blobs 
 
 static int modes(const char *arg)
 {
-	(void)arg;
+	if (!strcmp(arg, "--words")) {
+		char why[400];
+		if (dp_rules_words(why, sizeof why) < 0) {
+			printf("%s\n", why);
+			return 1;
+		}
+		printf("every rule line holds a word\n");
+		return 0;
+	}
 	printf("%s\n", dp_graph_template());
 	return 0;
 }
@@ -237,7 +246,7 @@ int main(int argc, char **argv)
 {
 	if (argc != 2)
 		return 2;
-	if (!strcmp(argv[1], "--template"))
+	if (!strcmp(argv[1], "--template") || !strcmp(argv[1], "--words"))
 		return modes(argv[1]);
 	char *files = rel(argv[1], "graph/files");
 	FILE *f = fopen(argv[1], "r");

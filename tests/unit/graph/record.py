@@ -39,7 +39,7 @@ REPLIES = [
 # deps/classify.c's words: a file with none of them holds no rule's line.
 WORDS = [w.encode() for w in ("HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64", "featureSet",
                               "darwinSysctlEnabled", "readHWCAP", "detectOS", "/proc/self/auxv",
-                              "processOptions", "func Auxv()")]
+                              "processOptions", "func Auxv()", "Platform", 'runtime.GOOS != "ios"')]
 
 
 def go_env(name):
