@@ -4,9 +4,11 @@
  * file takes: fat, archive, Mach-O, pclntab, build info) and renders the
  * result as text and JSON, so ASan/UBSan see every reader and writer; and the
  * same bytes to the ELF reader behind `symcheck --markers` (vf_elf_names),
- * once as they are and once with an ELF64 little-endian identification put
- * in front, so the fuzzer reaches the section walk without first having to
- * find the magic; and to the zip reader of .aar/.apk files (zipin.c, libzip
+ * once as they are and once with an ELF identification put in front (the
+ * class and byte order picked by the input's size: 64-bit LE, 64-bit BE,
+ * 32-bit BE, 32-bit LE, one call each run), so the fuzzer reaches the
+ * section walk of every class and byte order without first having to find
+ * the magic; and to the zip reader of .aar/.apk files (zipin.c, libzip
  * reading from memory), whose libraries go through the ELF slice reader
  * (elfslice.c), with a 1 MiB cap per member so each run stays fast. A
  * patch marker is asked throughout, so the pclntab's file table is read. Built and
@@ -45,7 +47,9 @@ static void fuzz_elf(const uint8_t *data, size_t size)
 
 	/* The identification in front: an exact-size heap copy, so ASan sees
 	 * any read past the end. */
-	static const uint8_t ident[6] = { 0x7f, 'E', 'L', 'F', 2, 1 };
+	static const uint8_t classes[4][2] = { { 2, 1 }, { 2, 2 }, { 1, 2 }, { 1, 1 } };
+	uint8_t ident[6] = { 0x7f, 'E', 'L', 'F', 0, 0 };
+	memcpy(ident + 4, classes[size % 4], 2);
 	uint8_t *copy = malloc(size + sizeof ident);
 	if (!copy)
 		return;

@@ -47,7 +47,9 @@ struct vf_opts {
  * are a row of deps/table.c (DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT), and
  * every module such a row names is the module of a copy here
  * (tests/unit/copies_check.c holds the two tables to each other). A copy's
- * code in an arm64 linux/android slice requires its `<path>.gowrapMarkerV...`. */
+ * code in a linux/android slice of an arch whose internal/cpu reads HWCap
+ * (policy.c: arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le)
+ * requires its `<path>.gowrapMarkerV...`. */
 struct vf_copy {
 	const char *path;   /* import path: the package's names start `<path>.` */
 	const char *module; /* "<module path> <version>" the bytes were hashed from */

@@ -7,10 +7,12 @@
 # ar, pclntab 1.16/1.18/1.20 layouts, and their broken variants) plus, when
 # present, the real fixtures of tests/helpers/fixtures.bash
 # ($GOWRAP_FIXTURES or $FUZZ_FIXTURES), cut to their first 64 KiB (headers,
-# load commands, start of the data) so each execution stays fast; and a real
-# ELF64 little-endian object (sections, symbols, a marker-named function)
-# compiled here by clang for the ELF reader behind `symcheck --markers`. The
-# malformed corpus holds hand-made ELF files and .aar/.apk zips too.
+# load commands, start of the data) so each execution stays fast; and real
+# ELF objects (sections, symbols, a marker-named function) compiled here by
+# clang for the ELF readers: arm64 (64-bit LE), s390x and ppc64 (64-bit BE),
+# mips64 (64-bit BE, its own relocation layout), mips (32-bit BE), armv7
+# (32-bit LE). The malformed corpus holds hand-made ELF files of both classes
+# and byte orders (big-endian pclntab included) and .aar/.apk zips too.
 # cmdline_fuzz, record_fuzz, proto_fuzz: seeds and a dictionary from
 # tests/helpers/fuzz-seeds.py (cmdline's from tests/unit/cmdline.corpus).
 # Prints the final exec count; exits non-zero if the fuzzer found a crash.
@@ -37,9 +39,22 @@ symcheck_seeds() {
 		printf '%s\n' 'void m(void) __asm__("internal/cpu.gowrapMarkerV1");' 'void m(void) {}' \
 			'int main(void) { m(); return 0; }' >"$work/elf-seed.c"
 		clang --target=aarch64-linux-gnu -c -o "$work/seeds/elf-arm64.o" "$work/elf-seed.c" 2>/dev/null || true
+		printf '%s\n' 'void m(void) __asm__("github.com/metacubex/cpu.gowrapMarkerV1");' 'void m(void) {}' \
+			'int main(void) { m(); return 0; }' >"$work/elf-seed-copy.c"
+		for t in s390x-linux-gnu powerpc64-linux-gnu mips64-linux-gnuabi64 mips-linux-gnu armv7-linux-gnueabi; do
+			clang --target="$t" -c -o "$work/seeds/elf-$t.o" "$work/elf-seed-copy.c" 2>/dev/null || true
+		done
 	fi
 	cat >"$work/dict" <<'DICT'
 "\x7fELF\x02\x01"
+"\x7fELF\x02\x02"
+"\x7fELF\x01\x02"
+"\x7fELF\x01\x01"
+"\xff\xff\xff\xf1"
+"\xff\xff\xff\xf0"
+"\xff\xff\xff\xfa"
+"\x0abuild\x09GOOS=linux\x0a"
+"github.com/metacubex/cpu."
 ".symtab"
 ".strtab"
 ".gopclntab"
