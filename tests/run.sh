@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 # Heaviest first (measured on the 2-core machine; see CONTRIBUTING.md). A
 # suite not listed runs after these, in name order.
-ORDER="overlay deps_ci deps compose patches_ship patches e2e shim_hardening shim verify android cacheprog toolchain"
+ORDER="overlay deps_ci deps compose patches_ship patches e2e shim_hardening shim verify android act cacheprog toolchain"
 ORDER="$ORDER action portability cli docs unit layout errshape common"
 
 # --one SUITE OUTDIR: run one suite, leave NAME.tap, NAME.rc, NAME.secs.
