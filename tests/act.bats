@@ -86,9 +86,9 @@ job() {
 	grep -v -e '^\[[^]]*\]   | \(cc\|install\|make\|ar\) ' <<<"$output"
 }
 
-# ws: the job's workspace (act's copy of the repository), from the
-# `which go` step's pwd= (working directory tests/fixtures/depsprobe) or
-# the step's `log=` (RUNNER_TEMP beside it).
+# ws: the pass job's workspace (act's copy of the repository, RUNNER_TEMP
+# beside it), from its `which go` step's pwd= (the job's working directory,
+# tests/fixtures/depsprobe).
 ws() {
 	sed -n 's|.* pwd=\(/.*\)/tests/fixtures/depsprobe$|\1|p' <<<"$output" | head -1
 }
