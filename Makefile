@@ -131,7 +131,11 @@ $(BUILD)/lib/lib%.a:
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-all: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec $(UNIT_BIN)
+# programs: what make install installs, without the tests' unit drivers
+# (the GitHub Action's install step builds this).
+programs: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
+
+all: programs $(UNIT_BIN)
 
 # Every object, without linking (the portability check compiles the CLI's
 # objects against musl, where cJSON/libgit2 cannot be linked).
@@ -324,7 +328,7 @@ demo: setup
 bench: all
 	bash bench/run.sh
 
-install: all
+install: programs
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/gowrap
 	install -m 0755 $(BUILD)/gowrap $(DESTDIR)$(PREFIX)/bin/gowrap
 	install -m 0755 $(BUILD)/symcheck $(DESTDIR)$(PREFIX)/bin/symcheck
@@ -336,4 +340,4 @@ clean:
 
 FORCE:
 
-.PHONY: all unit objects asan portcheck fuzz fuzz-patch fuzz-lanes fuzz-lane-a fuzz-lane-b test test-quick bench install clean setup check demo FORCE
+.PHONY: all programs unit objects asan portcheck fuzz fuzz-patch fuzz-lanes fuzz-lane-a fuzz-lane-b test test-quick bench install clean setup check demo FORCE

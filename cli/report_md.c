@@ -312,8 +312,9 @@ static const struct {
 			   "report it with the file" },
 	{ "symcheck ", "install gowrap and symcheck side by side (make install and the action's install "
 		       "step put both in one bin directory)" },
-	{ "No such file or directory", "name a file the build wrote (a `check:` path is relative to the "
-				       "job's working directory; a bundle's entries must exist)" },
+	{ "No such file or directory", "name a file the build wrote (a `check:` path is relative to "
+				       "GITHUB_WORKSPACE, whatever the job's working-directory; a bundle's "
+				       "entries must exist)" },
 	{ "not a regular file", "name the file the build wrote: a FIFO, socket or device is no build "
 				"output, and is never read" },
 	{ "Permission denied", "make the file readable by the job's user" },

@@ -6,6 +6,9 @@
 # ($GITHUB_ENV: GOWRAP_LOG), which `gowrap report` (mode: report) reads.
 # INPUT_PATCHES (the `patches` input: patch files and directories, one a
 # line, relative to GITHUB_WORKSPACE) becomes GOWRAP_PATCHES for those steps.
+# A relative INPUT_PREFIX is relative to GITHUB_WORKSPACE too: a composite
+# step runs where the action lies, not in the workspace, and GITHUB_PATH
+# takes absolute directories only.
 #
 # Reads what a runner sets: RUNNER_OS (Linux or macOS), RUNNER_TEMP,
 # GITHUB_PATH, GITHUB_ENV. Build libraries: on Linux the build's own Debian
@@ -90,12 +93,31 @@ patches_list() {
 	done <<<"${INPUT_PATCHES:-}"
 }
 
+# The `prefix` input as an absolute path, into PREFIX.
+prefix_path() {
+	PREFIX="${INPUT_PREFIX:-$RUNNER_TEMP/gowrap}"
+	case "$PREFIX" in
+	/*) ;;
+	*) need GITHUB_WORKSPACE && PREFIX="$GITHUB_WORKSPACE/$PREFIX" ;;
+	esac
+}
+
+# The installed gowrap answers `gowrap version`, into VERSION: a step that
+# installed nothing runnable fails here, not in the job's first go call.
+installed_version() {
+	VERSION="$("$1/bin/gowrap" version 2>&1)" ||
+		fail "the installed $1/bin/gowrap does not run: ${VERSION:-no output}" "see make install's output above; choose a prefix on a file system that allows executing programs"
+	[ -x "$1/libexec/gowrap/go" ] ||
+		fail "make install left no go shim at $1/libexec/gowrap/go" "see make install's output above"
+}
+
 main() {
 	set -euo pipefail
 	need RUNNER_OS RUNNER_TEMP GITHUB_PATH GITHUB_ENV
-	local src prefix build log jobs PATCHES
+	local src prefix build log jobs PATCHES PREFIX VERSION
 	src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-	prefix="${INPUT_PREFIX:-$RUNNER_TEMP/gowrap}"
+	prefix_path
+	prefix="$PREFIX"
 	build="$RUNNER_TEMP/gowrap-build"
 	log="$RUNNER_TEMP/gowrap.log"
 	one_line "$prefix"
@@ -107,10 +129,11 @@ main() {
 	*) fail "RUNNER_OS=$RUNNER_OS is not supported" "run the job on a Linux or macOS runner (gowrap builds for Apple targets from both)" ;;
 	esac
 	jobs="$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)"
-	make -C "$src" -j"$jobs" BUILD="$build" all >&2 ||
+	make -C "$src" -j"$jobs" BUILD="$build" programs >&2 ||
 		fail "make failed in $src" "see the compiler output above; the build needs a C11 compiler, pkg-config, cJSON, libgit2 and libzip"
 	make -C "$src" BUILD="$build" PREFIX="$prefix" install >&2 ||
 		fail "make install to $prefix failed" "choose a writable prefix (input prefix)"
+	installed_version "$prefix"
 	# The runner puts each line first on PATH in turn, so the last line
 	# written leads: the shim's directory, ahead of the real go.
 	printf '%s\n' "$prefix/bin" "$prefix/libexec/gowrap" >>"$GITHUB_PATH"
@@ -119,7 +142,7 @@ main() {
 	: >>"$log"
 	printf 'GOWRAP_LOG=%s\n' "$log" >>"$GITHUB_ENV"
 	[ -z "$PATCHES" ] || printf 'GOWRAP_PATCHES=%s\n' "$PATCHES" >>"$GITHUB_ENV"
-	echo "gowrap: installed $("$prefix/bin/gowrap" version) in $prefix; the go shim leads PATH from the next step, GOWRAP_LOG=$log${PATCHES:+, GOWRAP_PATCHES=$PATCHES}" >&2
+	echo "gowrap: installed $VERSION in $prefix; the go shim leads PATH from the next step, GOWRAP_LOG=$log${PATCHES:+, GOWRAP_PATCHES=$PATCHES}" >&2
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

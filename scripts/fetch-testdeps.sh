@@ -4,7 +4,8 @@
 # default), through the module proxy (GOPROXY as set, else go's default).
 # The suites then run offline (GOPROXY=off, or a file:// proxy made from this
 # cache), so a fresh machine and a developer's machine test the same thing.
-# Idempotent: what is there already is not fetched again. Exit 1 naming the
+# Also builds act for tests/act.bats (below). Idempotent: what is there
+# already is not fetched again. Exit 1 naming the
 # module that could not be fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -65,3 +66,15 @@ GOTOOLCHAIN=go1.27.3 go version >/dev/null 2>"$tmp/tc.err" ||
 tcmod="golang.org/toolchain@v0.0.1-go1.27.3.$(go env GOHOSTOS)-$(go env GOHOSTARCH)"
 (cd "$tmp" && GOFLAGS='' go mod download -json "$tcmod" >/dev/null 2>"$tmp/tcmod.err") ||
 	fail "$tcmod" "$(tail -1 "$tmp/tcmod.err")"
+
+# act (tests/act.bats runs the Action's workflows and the examples through
+# it, in host mode): built once from the module proxy at the pinned version
+# into a directory beside the module cache (tests/helpers/act.bash finds it
+# there), so a fresh GOMODCACHE (.ci/run) builds it afresh and a developer's
+# machine keeps it. It needs Go 1.25: an older go switches toolchains.
+act_dir="$(dirname "$(go env GOMODCACHE)")/gowrap-testbin/act-v0.2.89"
+if [ "$("$act_dir/act" --version 2>/dev/null)" != "act version 0.2.89" ]; then
+	mkdir -p "$act_dir"
+	(cd "$tmp" && GOBIN="$act_dir" GOTOOLCHAIN=auto GOFLAGS='' go install github.com/nektos/act@v0.2.89 \
+		>/dev/null 2>"$tmp/act.err") || fail github.com/nektos/act@v0.2.89 "$(tail -1 "$tmp/act.err")"
+fi

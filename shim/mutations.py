@@ -46,7 +46,8 @@ MUTATIONS = [
      "directory checks what go wrote"),
     # The target decision and the overlay memo's key, caught by the table
     # tests over recorded inputs (tests/unit.bats, no go build).
-    ("ios-tag-any-goos", "shim/target.c",
+    # the rule lives in deps/ (dp_ios_family), which the shim's target decision calls
+    ("ios-tag-any-goos", "deps/gate.c",
      '(ios_tag && strcmp(goos, "darwin") == 0)',
      "ios_tag",
      "targets:"),

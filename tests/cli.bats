@@ -233,7 +233,7 @@ PY
 	assert_line --index 1 "| \`$MAL/bad-zip-declared-huge.bin\` | — | — | — | — | — | ❌ **unreadable**: jni/arm64-v8a/libgojni.so: declares 4294967280 bytes, more than symcheck reads (536870912 per library, 8589934592 per archive) (fix: unzip the library and name the .so itself: a file is read whatever its size) |"
 	assert_line --index 2 "| \`$MAL/bad-zip-abi-mismatch.bin\` | — | — | — | — | — | ❌ **unreadable**: jni/arm64-v8a/libgojni.so: ELF machine 62 in the arm64-v8a directory, which holds machine 183 (fix: put each library under its own ABI's directory (jni/arm64-v8a/ holds arm64 only): the packaging mixed them up) |"
 	assert_line --index 3 --partial "| \`$MAL/bad-zip-no-libs.bin\` | — | — | — | — | — | ❌ **unreadable**: zip archive holds no native library (jni/\\<abi\\>/lib\\*.so of an .aar, lib/\\<abi\\>/lib\\*.so of an .apk) (fix: name an .aar or .apk with Go code"
-	assert_line --index 4 "| \`$TMP/missing.aar\` | — | — | — | — | — | ❌ **unreadable**: cannot stat: No such file or directory (fix: name a file the build wrote (a \`check:\` path is relative to the job's working directory; a bundle's entries must exist)) |"
+	assert_line --index 4 "| \`$TMP/missing.aar\` | — | — | — | — | — | ❌ **unreadable**: cannot stat: No such file or directory (fix: name a file the build wrote (a \`check:\` path is relative to GITHUB_WORKSPACE, whatever the job's working-directory; a bundle's entries must exist)) |"
 	assert_equal "${#lines[@]}" 5
 }
 
