@@ -203,10 +203,11 @@ PY
 	assert_line "utls HasAESGCMHardwareSupport=true"
 }
 
-@test "an unknown variant is reported (log, audit), never patched, and the build goes on" {
+@test "an unknown variant (a needed line twice) is reported (log, audit), never patched, and the build goes on" {
 	cp -r "$PROBE" "$BATS_TEST_TMPDIR/p" && cd "$BATS_TEST_TMPDIR/p"
 	cp -r "$(go env GOMODCACHE)/github.com/metacubex/utls@v1.8.7" utls && chmod -R u+w utls
-	printf '\n// edited\n' >>utls/internal/cpu/cpu_arm64_hwcap.go
+	sed -i 's/^\(\tARM64.HasAES = isSet(HWCap, hwcap_AES)\)$/\1\n\1/' utls/internal/cpu/cpu_arm64_hwcap.go
+	[ "$(grep -c 'ARM64.HasAES = isSet' utls/internal/cpu/cpu_arm64_hwcap.go)" = 2 ]
 	printf 'replace github.com/metacubex/utls => ./utls\n' >>go.mod
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$BATS_TEST_TMPDIR/log" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
 		run go build -o x .
@@ -216,8 +217,8 @@ PY
 	run python3 -c 'import json,sys; l=json.loads(open(sys.argv[1]).readlines()[-1]); assert l["deps_unknown"] and "github.com/metacubex/utls/internal/cpu" in l["deps_unknown"][0], l' "$BATS_TEST_TMPDIR/log"
 	assert_success
 	GOOS=linux GOARCH=arm64 run "$GOWRAP" audit
-	assert_failure 1
-	assert_line --regexp '^github.com/metacubex/utls/internal/cpu	.*	unknown	wrong and not fixable: cpu_arm64_hwcap.go has blob '
+	assert_failure 3
+	assert_line --regexp '^github.com/metacubex/utls/internal/cpu	.*	unknown	unknown: rule hwcap-arm64: `ARM64.HasAES = isSet\(HWCap, hwcap_AES\)` is there 2 times'
 }
 
 @test "gowrap audit names every CPU-feature package of the build, for linux/arm64 and ios/arm64" {
@@ -226,8 +227,8 @@ PY
 	assert_success
 	assert_line "internal/cpu	std	internal/cpu	right on its own: the runtime fills its HWCap"
 	assert_line --regexp '^github.com/metacubex/utls/internal/cpu	github.com/metacubex/utls@v1.8.7	copy of internal/cpu	fixed by gowrap: hwcap '
-	assert_line "golang.org/x/sys/cpu	golang.org/x/sys@v0.41.0	x/sys/cpu	right on its own"
-	assert_line "github.com/klauspost/cpuid/v2	github.com/klauspost/cpuid/v2@v2.3.0	cpuid	right on its own"
+	assert_line --regexp '^golang.org/x/sys/cpu	golang.org/x/sys@v0.41.0	x/sys/cpu	right on its own: rule xsys-auxv '
+	assert_line --regexp '^github.com/klauspost/cpuid/v2	github.com/klauspost/cpuid/v2@v2.3.0	cpuid	right on its own: rule cpuid-linkname '
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit --json
 	assert_success
 	python3 - "$output" <<'PY'
@@ -242,7 +243,7 @@ assert v["github.com/klauspost/cpuid/v2"] == ("cpuid", "fixed by gowrap", "githu
 PY
 	GOWRAP_DEPS=0 GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit
 	assert_failure 1
-	assert_line --regexp '^golang.org/x/sys/cpu	.*	wrong and not fixable: GOWRAP_DEPS=0'
+	assert_line --regexp '^golang.org/x/sys/cpu	.*	defective, not fixed: rule xsys-ios .*GOWRAP_DEPS=0'
 }
 
 @test "the HWCap fix's auxv lookup and its timing: go test of the bytes gowrap-toolexec compiles (host, and linux/arm64 under qemu)" {
@@ -256,6 +257,8 @@ PY
 	assert_line --regexp '^--- PASS: TestAuxvValue \([0-9.]+s\)$'
 	assert_line --regexp '^--- PASS: TestHWCap \([0-9.]+s\)$'
 	assert_line --regexp '^--- PASS: TestHWCapBeforeInit \([0-9.]+s\)$'
+	assert_line --regexp '^--- PASS: TestHWCap2 \([0-9.]+s\)$'
+	assert_line --regexp '^--- PASS: TestPlatform \([0-9.]+s\)$'
 	refute_line --partial -- "--- SKIP"
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 "$(real_go)" test -c -o a.test .
 	run qemu-aarch64 -cpu cortex-a53 ./a.test -test.v
