@@ -378,7 +378,7 @@ old_ios() { # OUT [env...]
 	run markers "$TMP/old.a"
 	assert_line "golang.org/x/sys/cpu.gowrapMarkerV1"
 	assert_line "github.com/klauspost/cpuid/v2.gowrapMarkerV1"
-	run grep -o '"deps_fixed":\[[^]]*\]' "$TMP/old.log"
+	run grep -o '"deps":\[[^]]*\]' "$TMP/old.log"
 	assert_output --partial '"golang.org/x/sys/cpu"'
 	assert_output --partial '"github.com/klauspost/cpuid/v2"'
 	run llvm-nm "$TMP/old.a"
