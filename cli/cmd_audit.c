@@ -11,7 +11,8 @@
  * internal/cpu on the iOS family is "fixed" only when the overlay generator
  * answers (read only, as doctor asks) for the toolchain go env names here.
  * Exit 0 when every package is fixed or right, 1 when one stays defective,
- * 3 when none does but one is unknown, 2 usage, 109 when go list fails. */
+ * 3 when none does but one is unknown or go could not resolve one (-e),
+ * 2 usage, 109 when go list fails. */
 #include "compat.h"
 #include "audit.h"
 #include "deps.h"
@@ -51,7 +52,7 @@ static void print_json(const struct dp_audit *a, const struct dp_graph *g)
 	jw_init(&w, &s, 0);
 	jw_obj(&w, NULL);
 	jw_str(&w, "target", a->target);
-	jw_bool(&w, "ok", !a->any_wrong && !a->any_unknown);
+	jw_bool(&w, "ok", !a->any_wrong && !a->any_unknown && !(g->unresolved.buf && g->unresolved.buf[0]));
 	jw_bool(&w, "defective", a->any_wrong);
 	jw_bool(&w, "unknown", a->any_unknown);
 	jw_arr(&w, "packages");
@@ -154,7 +155,9 @@ int cmd_audit(int argc, char **argv)
 			print_json(&a, &g);
 		else
 			print_text(&a, &g);
-		rc = a.any_wrong ? 1 : a.any_unknown ? 3 : 0;
+		/* what go could not resolve was not seen: never "ok" */
+		int unseen = g.unresolved.buf && g.unresolved.buf[0];
+		rc = a.any_wrong ? 1 : a.any_unknown || unseen ? 3 : 0;
 		sb_release(&stdwhy);
 		dp_audit_free(&a);
 		dp_graph_free(&g);

@@ -50,7 +50,7 @@ static int add_line(struct dp_graph *g, char *line)
 		return -1;
 	/* `go list -e`: a package go could not resolve has no directory and no
 	 * files; it is named, never classified. */
-	if (!f[3][0] && !f[4][0] && f[0][0]) {
+	if (!f[3][0] && f[4][strspn(f[4], "\x1f")] == 0 && f[0][0]) {
 		if (!g->unresolved.buf)
 			sb_init(&g->unresolved);
 		sb_addf(&g->unresolved, "%s\n", f[0]);

@@ -152,3 +152,43 @@ check_plain() {
 		refute_output --partial '"deps_toolexec":true'
 	done
 }
+
+@test "gowrap audit on other arches: both copies fixed by their arch's rule (exit 0); GOWRAP_DEPS=0 leaves them defective (exit 1); linux/amd64 has nothing to fix (exit 0)" {
+	cd "$PROBE"
+	GOOS=linux GOARCH=ppc64le run "$GOWRAP" audit
+	assert_success
+	assert_line --regexp '^github.com/metacubex/cpu	github.com/metacubex/cpu@v0.1.1	copy of internal/cpu	fixed by gowrap: hwcap \(rule hwcap-ppc64x, cpu_ppc64x_linux.go'
+	assert_line --regexp '^github.com/metacubex/utls/internal/cpu	github.com/metacubex/utls@v1.8.7	copy of internal/cpu	fixed by gowrap: hwcap \(rule hwcap-ppc64x'
+	GOWRAP_DEPS=0 GOOS=linux GOARCH=arm GOARM=7 run "$GOWRAP" audit --json
+	assert_failure 1
+	python3 - "$output" <<'PY'
+import json, sys
+r = json.loads(sys.argv[1])
+assert r["target"] == "linux/arm" and r["ok"] is False and r["defective"] is True, r
+v = {p["import_path"]: p for p in r["packages"]}
+assert v["github.com/metacubex/cpu"]["verdict"] == "defective, not fixed", v
+assert "rule hwcap-arm" in v["github.com/metacubex/cpu"]["why"], v
+PY
+	GOOS=linux GOARCH=amd64 run "$GOWRAP" audit
+	assert_success
+	assert_line --regexp '^github.com/metacubex/cpu	.*	right on its own: rule cpu-other '
+}
+
+@test "gowrap audit -e: what go cannot resolve is named, the rest audited; without -e, 109 with go's line that says what failed, not a progress line" {
+	mkdir -p "$TMP/app" && cd "$TMP/app"
+	printf 'module example.com/app\n\ngo 1.21\n\nrequire golang.org/x/sys v0.41.0\n' >go.mod
+	printf 'package main\n\nimport (\n\t_ "example.com/missing"\n\t_ "golang.org/x/sys/cpu"\n)\n\nfunc main() {}\n' >main.go
+	local mc; mc="$(go env GOMODCACHE)"
+	# a fresh module cache, so go prints "go: downloading ..." first
+	export GOMODCACHE="$TMP/mc" GOPROXY="file://$mc/cache/download" GOFLAGS=-mod=mod GOSUMDB=off
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit
+	chmod -R u+w "$TMP/mc"; rm -rf "$TMP/mc"
+	assert_failure 109
+	assert_output --partial "go list -deps failed: main.go:4:2: cannot find module providing package example.com/missing"
+	refute_output --partial "go: downloading"
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit -e
+	chmod -R u+w "$TMP/mc"
+	assert_failure 3
+	assert_line "example.com/missing	-	-	not audited: go could not resolve it (go list -e)"
+	assert_line --regexp '^golang.org/x/sys/cpu	golang.org/x/sys@v0.41.0	x/sys/cpu	fixed by gowrap: xsys-ios '
+}
