@@ -239,7 +239,7 @@ portcheck:
 FUZZ_SECONDS ?= 60
 FUZZ_PARSER_SECONDS ?= $(shell echo $$(( $(FUZZ_SECONDS) * 2 / 5 > 0 ? $(FUZZ_SECONDS) * 2 / 5 : 1 )))
 CI_FUZZ_SECONDS ?= 30
-FUZZ_PARSERS := cmdline record proto
+FUZZ_PARSERS := cmdline record proto classify
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS)
 fuzz: $(BUILD)/fuzz/symcheck_fuzz $(patsubst %,$(BUILD)/fuzz/%_fuzz,$(FUZZ_PARSERS))
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
@@ -264,6 +264,13 @@ $(BUILD)/fuzz/proto_fuzz: proto/fuzz_proto.c $(PROTO_SRC) $(COMMON_SRC) $(BUILD)
 		$(wildcard proto/*.h common/*.h)
 	@mkdir -p $(dir $@)
 	clang $(INC_proto) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
+
+# The rules of deps/ over hostile Go files (classify.c, and render.c for
+# the fixes a class asks for); its target lives in tests/fuzz/.
+$(BUILD)/fuzz/classify_fuzz: tests/fuzz/fuzz_classify.c $(DEPS_SRC) $(VERIFY_SRC) $(GOCMD_SRC) $(COMMON_SRC) \
+		$(BUILD)/gen/templates.c $(wildcard deps/*.h verify/*.h gocmd/*.h common/*.h)
+	@mkdir -p $(dir $@)
+	clang $(INC_deps) $(ALL_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^)
 
 # The diff parser of patch/ (frame.c, libgit2 through gitparse.c, the
 # path rules) and the exact applier, under libFuzzer (seeds: tests/patches/).
@@ -317,6 +324,7 @@ fuzz-lane-a: $(FUZZ_BINS)
 fuzz-lane-b: $(FUZZ_BINS)
 	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/record_fuzz $(FUZZ_PARSER_SECONDS)
+	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/classify_fuzz $(FUZZ_PARSER_SECONDS)
 
 setup:
 	bash scripts/setup.sh

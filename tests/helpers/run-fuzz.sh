@@ -13,6 +13,8 @@
 # mips64 (64-bit BE, its own relocation layout), mips (32-bit BE), armv7
 # (32-bit LE). The malformed corpus holds hand-made ELF files of both classes
 # and byte orders (big-endian pclntab included) and .aar/.apk zips too.
+# classify_fuzz: the real Go files of tests/unit/graph/files and
+# tests/unit/sweep/files (their rules' lines in a small dictionary).
 # cmdline_fuzz, record_fuzz, proto_fuzz: seeds and a dictionary from
 # tests/helpers/fuzz-seeds.py (cmdline's from tests/unit/cmdline.corpus).
 # Prints the final exec count; exits non-zero if the fuzzer found a crash.
@@ -92,6 +94,13 @@ DICT
 case "$name" in
 symcheck)
 	symcheck_seeds
+	max_len=65536
+	;;
+classify)
+	# the real files the rules were read in, and pairs of them (a package)
+	cp "$root"/tests/unit/graph/files/* "$root"/tests/unit/sweep/files/* "$work/seeds/" 2>/dev/null || true
+	printf '%s\n' '"var HWCap uint"' '"func osInit() {"' '"func doinit() {}"' '"setMinimalFeatures()"' \
+		'"var ARM64 struct {"' '"isSet(HWCap, hwcap_AES)"' '"runtime.GOOS != \"ios\""' '"\x00"' >"$work/dict"
 	max_len=65536
 	;;
 cmdline | record | proto)

@@ -302,6 +302,7 @@ int main(int argc, char **argv)
 		}
 	}
 	fclose(f);
+	free(files);
 	printf("%d cases, %d failed\n", cases, fails);
 	return fails ? 1 : 0;
 }

@@ -1,0 +1,95 @@
+/* fuzz_classify.c — libFuzzer target over the rules of deps/ (classify.h):
+ * the bytes of a compile's Go files are hostile.
+ *
+ * Promise: splits each input at NUL bytes into up to eight "files" and
+ * holds them to the rules with dp_classify_by (each file's bytes from the
+ * input, never from disk) for every family, then renders the fix the class
+ * asks for the cpuid and hwcap rules (dp_render reads the first file from a
+ * scratch path); ASan and UBSan see every read. What classify.h promises is
+ * checked, aborting when broken so libFuzzer reports it: a FIX or RIGHT
+ * class has its rule and its trigger's file index inside the input; an
+ * UNKNOWN one has a reason; a NONE one neither; the words test holds. It
+ * lives in tests/ beside fuzz_cmdline.c. Built and run by `make fuzz`
+ * (tests/helpers/run-fuzz.sh); seeded from tests/unit/graph/files and
+ * tests/unit/sweep/files (the real files the rules were read in). */
+#include "compat.h"
+#include <stddef.h>
+#include <stdint.h>
+
+#include "classify.h"
+#include "render.h"
+#include "strbuf.h"
+#include "table.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAXF 8
+
+struct in {
+	const uint8_t *p[MAXF];
+	size_t n[MAXF];
+};
+
+static void require(int ok)
+{
+	if (!ok)
+		abort();
+}
+
+/* "f<i>" names file i of the input. */
+static int read_in(const char *path, struct sb *out, void *arg)
+{
+	const struct in *in = arg;
+	int i = path[1] - '0';
+	if (path[0] != 'f' || i < 0 || i >= MAXF)
+		return -1;
+	sb_add(out, in->p[i], in->n[i]);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const names[MAXF] = { "f0", "f1", "f2", "f3", "f4", "f5", "f6", "f7" };
+	static const int fams[] = { DP_FAM_IOS, DP_FAM_LINUX, DP_FAM_OTHER };
+	struct in in = { { 0 }, { 0 } };
+	size_t nf = 0, at = 0;
+	while (nf < MAXF && at <= size) {
+		const uint8_t *z = at < size ? memchr(data + at, 0, size - at) : NULL;
+		size_t n = z ? (size_t)(z - (data + at)) : size - at;
+		in.p[nf] = data + at;
+		in.n[nf++] = n;
+		at += n + 1;
+		if (!z)
+			break;
+	}
+	char why[400];
+	require(dp_rules_words(why, sizeof why) == 0);
+	for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
+		struct dp_class cl;
+		dp_classify_by(names, nf, fams[f], read_in, &in, &cl);
+		switch (cl.verdict) {
+		case DP_V_FIX:
+		case DP_V_RIGHT:
+			require(cl.row != NULL && cl.file_idx >= 0 && (size_t)cl.file_idx < nf);
+			require((cl.row->role == DP_DEFECT) == (cl.verdict == DP_V_FIX));
+			break;
+		case DP_V_UNKNOWN:
+			require(cl.why[0] != 0 && cl.row == NULL);
+			break;
+		case DP_V_NONE:
+			require(cl.row == NULL && cl.why[0] == 0 && cl.file_idx == -1);
+			break;
+		}
+		if (cl.verdict != DP_V_FIX || cl.row->fix == DP_FIX_CPUID_IOS)
+			continue; /* cpuid's fix reads its file from disk: not here */
+		struct sb out = SB_INIT, err = SB_INIT;
+		const char *name;
+		require(dp_render(cl.row->fix, "/nonexistent", dp_fix_opts(&cl), &out, &name, &err) == 0);
+		require(out.len > 0 && strstr(out.buf, "gowrapMarker") != NULL);
+		sb_release(&out);
+		sb_release(&err);
+	}
+	return 0;
+}
