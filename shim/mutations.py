@@ -1,6 +1,6 @@
 # shim/mutations.py — mutations of the go shim for tools/mutants.py (data only).
 # Each must make a test of SUITE (narrowed by the filter) fail.
-SUITE = ["tests/shim.bats", "tests/unit.bats", "tests/patches.bats"]
+SUITE = ["tests/shim.bats", "tests/unit.bats", "tests/patches.bats", "tests/android.bats"]
 TARGETS = ["build/shim/go", "build/gowrap", "unit"]  # unit: tests/unit.bats's drivers
 MUTATIONS = [
     ("tag-substring-match", "gocmd/words.c",
@@ -46,6 +46,11 @@ MUTATIONS = [
      "directory checks what go wrote"),
     # The target decision and the overlay memo's key, caught by the table
     # tests over recorded inputs (tests/unit.bats, no go build).
+    # a call only the dependency fix touched logs no Go version (android.bats)
+    ("log-without-goversion", "shim/gowrap.c",
+     "if (log && *log && !L.goversion)\n\t\tlog_goversion(c);",
+     "if (0)\n\t\tlog_goversion(c);",
+     "the Go version that built it"),
     # the rule lives in deps/ (dp_ios_family), which the shim's target decision calls
     ("ios-tag-any-goos", "deps/gate.c",
      '(ios_tag && strcmp(goos, "darwin") == 0)',

@@ -5,6 +5,13 @@
 SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats", "tests/verify_arch.bats"]
 TARGETS = ["build/symcheck"]
 MUTATIONS = [
+    # a FIFO given as PATH opened like a file: open() waits for a writer
+    ("fifo-waited-on", "verify/walk.c",
+     ["\tif (S_ISREG(st.st_mode)) {\n\t\tscan_file(r, path, 0, o);",
+      "int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);\n\n\tif (fd < 0) {\n\t\tfail(in, \"cannot open\""],
+     ["\tif (!S_ISDIR(st.st_mode)) {\n\t\tscan_file(r, path, 0, o);",
+      "int fd = open(path, O_RDONLY | O_CLOEXEC);\n\n\tif (fd < 0) {\n\t\tfail(in, \"cannot open\""],
+     "FIFO"),
     ("ncmds-unbounded", "verify/macho.c",
      "\tif (m->ncmds > m->sizeofcmds / LOAD_COMMAND_SIZE) {", "\tif (0) {",
      "malformed"),
