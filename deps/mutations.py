@@ -166,7 +166,7 @@ MUTATIONS = [
      "gate:"),
     ("classify-family-ignored", "deps/classify.c",
      "return (r->families & family) != 0;",
-     "return r != NULL;",
+     "return (r->families & family) != 0 || family != 0;",
      "gate:"),
     ("unknown-variant-unreported", "deps/classify.c",
      "\t} else if (why[0]) {\n\t\tout->verdict = DP_V_UNKNOWN;",
