@@ -17,6 +17,7 @@
  * and then only the files that hold one of all the lines' words. Every rule
  * line holds a word of `words`, every trigger one of `trigger_words`
  * (tests/unit.bats: "rules: every line holds a word"). */
+static const char *const defect_trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", NULL };
 static const char *const trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", "darwinSysctlEnabled",
 					     "readHWCAP", "detectOS", "/proc/self/auxv", "processOptions",
 					     "func Auxv()", NULL };
@@ -74,7 +75,7 @@ struct scan {
 
 static int rule_applies(const struct dp_row *r, int family)
 {
-	return (r->families & family) != 0;
+	return (r->families & family) != 0 && (!(family & DP_DEFECTS_ONLY) || r->role == DP_DEFECT);
 }
 
 /* One file: count every rule line; check `whole` for rules triggered here. */
@@ -178,9 +179,10 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
 		s.trigger_file[r] = -1;
 	struct sb buf = SB_INIT;
 	int triggered = 0;
+	const char *const *triggers = family & DP_DEFECTS_ONLY ? defect_trigger_words : trigger_words;
 	for (size_t i = 0; i < nfiles && !triggered; i++) {
 		sb_reset(&buf);
-		if (read(files[i], &buf, arg) == 0 && buf.buf && has_word(trigger_words, buf.buf, buf.len))
+		if (read(files[i], &buf, arg) == 0 && buf.buf && has_word(triggers, buf.buf, buf.len))
 			triggered = 1;
 	}
 	for (size_t i = 0; i < nfiles && triggered; i++) {
@@ -263,13 +265,14 @@ int dp_rules_words(char *why, size_t wn)
 {
 	for (const struct dp_row *r = dp_rows; r->name; r++)
 		for (size_t l = 0; l < DP_MAX_LINES && r->lines[l].text; l++) {
-			const char *const *list = l == 0 ? trigger_words : words;
+			const char *const *list = l > 0 ? words : r->role == DP_DEFECT ? defect_trigger_words
+										: trigger_words;
 			int ok = 0;
 			for (size_t w = 0; list[w] && !ok; w++)
 				ok = strstr(r->lines[l].text, list[w]) != NULL;
 			if (!ok) {
 				snprintf(why, wn, "rule %s: `%s` holds none of the %s words", r->name,
-					 r->lines[l].text, l == 0 ? "trigger" : "line");
+					 r->lines[l].text, l > 0 ? "line" : r->role == DP_DEFECT ? "defect trigger" : "trigger");
 				return -1;
 			}
 		}

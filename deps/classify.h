@@ -34,8 +34,14 @@ struct dp_class {
 	char why[320];            /* for UNKNOWN: which rule, which line, how often */
 };
 
-/* files: paths (any directory); family: DP_FAM_*. A file that cannot be
- * read holds no lines (the compile that gets it fails on its own). */
+/* Or'ed into a family: only the defect rules, which are all the build path
+ * acts on (gowrap-toolexec, the gate); right rules, which only gowrap audit
+ * reports, cost nothing there. */
+#define DP_DEFECTS_ONLY 0x100
+
+/* files: paths (any directory); family: DP_FAM_* (| DP_DEFECTS_ONLY). A
+ * file that cannot be read holds no lines (the compile that gets it fails
+ * on its own). */
 void dp_classify(const char *const *files, size_t nfiles, int family, struct dp_class *out);
 
 /* How a file's bytes are found: 0 with out filled, -1 when it cannot be

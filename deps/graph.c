@@ -180,7 +180,7 @@ void dp_graph_answer(const struct dp_graph *g, int family, dp_read_fn read, void
 		if (pk->std)
 			continue;
 		struct dp_class cl;
-		dp_graph_classify_by(pk, family, read, arg, &cl);
+		dp_graph_classify_by(pk, family | DP_DEFECTS_ONLY, read, arg, &cl); /* what the gate acts on */
 		size_t n = strcspn(pk->path, " ");
 		if (cl.verdict == DP_V_FIX && !gw_list_has(pkgs->buf, '\n', pk->path, n))
 			sb_addf(pkgs, "%.*s\n", (int)n, pk->path);

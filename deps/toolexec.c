@@ -237,7 +237,7 @@ int main(int argc, char **argv)
 		run_tool(tool);
 
 	struct dp_class cl;
-	dp_classify((const char *const *)tool + k.first, (size_t)(k.n - k.first), family, &cl);
+	dp_classify((const char *const *)tool + k.first, (size_t)(k.n - k.first), family | DP_DEFECTS_ONLY, &cl);
 	if (cl.verdict == DP_V_UNKNOWN) {
 		record("unknown", k.pkg, cl.why);
 		run_tool(tool);
