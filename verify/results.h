@@ -54,11 +54,14 @@ struct vf_slice {
 	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
 	int ok;
 	const char *want_variant; /* the --variant this slice falls short of, else NULL */
-	/* ELF slices (elfslice.c): bit i stands for vf_known_copies[i]. */
-	int elf;
-	int deps_asked;          /* linux/android Go code on an arch whose copies read HWCap (policy.c) */
+	int elf;                 /* an ELF file (elfslice.c), else Mach-O */
+	/* The known copies (vf_known_copies; bit i for entry i), read in ELF
+	 * and Mach-O slices alike; policy.c says which are asked here. */
+	int deps_asked;          /* some copy's fix is asked of this slice (policy.c) */
+	uint32_t deps_want;      /* policy.c: the copies asked here (family, not exempt) */
 	uint32_t deps_code;      /* the copy has functions here */
 	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
+	uint32_t deps_exempt;    /* its exempting function is here */
 	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
 };
 
