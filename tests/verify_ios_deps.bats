@@ -39,7 +39,15 @@ setup_file() {
 		build "probe42-$how" "$D/probe42" "$how" ios cc-ios-arm64
 		build "catalyst-$how" "$FX/depsprobeold" "$how" darwin cc-maccatalyst-arm64 -tags ios,macos,maccatalyst
 	done
-	build macos-plain "$FX/depsprobeold" plain darwin cc-macos-arm64
+	# a macOS executable (the internal linker names the platform)
+	(cd "$FX/depsprobeold" && GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 "$(real_go)" build -o "$D/macos-plain" .) \
+		>"$D/macos-plain.out" 2>&1 || echo "build of macos-plain failed: $(cat "$D/macos-plain.out")" >&2
+	# the stand-in toolchain's objects name no platform: in an xcframework
+	# directory the Catalyst archives are Catalyst
+	for how in shim plain; do
+		mkdir -p "$D/$how.xcframework/ios-arm64-maccatalyst"
+		cp "$D/catalyst-$how.a" "$D/$how.xcframework/ios-arm64-maccatalyst/libx.a"
+	done
 }
 
 setup() {
@@ -130,29 +138,39 @@ $CPUID NOT fixed"
 }
 
 @test "Mac Catalyst (darwin, -tags ios,macos,maccatalyst) is asked like iOS; macOS is not" {
-	sc "$D/catalyst-shim.a"
+	sc "$D/shim.xcframework"
 	assert_success
-	assert_output --partial ": arm64 maccatalyst $(go env GOVERSION): internal/cpu.gowrapMarkerDarwinV1 in symtab (darwin parity): required; deps: $XSYS fixed, $CPUID fixed: ok"
-	sc "$D/catalyst-plain.a"
+	assert_output "$D/shim.xcframework/ios-arm64-maccatalyst/libx.a: arm64 maccatalyst $(go env GOVERSION): internal/cpu.gowrapMarkerDarwinV1 in symtab (darwin parity): required; deps: $XSYS fixed, $CPUID fixed: ok"
+	sc "$D/plain.xcframework"
 	assert_failure 1
-	assert_output --partial "; deps: $XSYS NOT fixed, $CPUID NOT fixed: FAIL ("
+	assert_output --partial ": arm64 maccatalyst $(go env GOVERSION): no marker: required; deps: $XSYS NOT fixed, $CPUID NOT fixed: FAIL ("
 	assert_output --partial "so it detects no ARM64 features on maccatalyst arm64"
-	sc "$D/macos-plain.a"
+	sc "$D/macos-plain"
 	assert_success
-	assert_output "$D/macos-plain.a: arm64 macos $(go env GOVERSION): no marker: forbidden: ok"
-	sc --json "$D/macos-plain.a"
+	assert_output "$D/macos-plain: arm64 macos $(go env GOVERSION): no marker: forbidden: ok"
+	sc --json "$D/macos-plain"
 	run deps_of
 	assert_output "asked=None"
 }
 
-@test "--expect: an ios slice is asked for the fix whatever --expect says of internal/cpu; a macOS slice is not even with --expect required" {
+@test "--expect: an ios slice is asked for the fix whatever --expect says of internal/cpu; a platform symcheck cannot tell is asked under auto and required (fail closed), not forbidden; macOS never" {
 	sc --expect forbidden "$D/old-plain.a"
 	assert_failure 1
 	assert_output --partial ": no marker: forbidden; deps: $XSYS NOT fixed, $CPUID NOT fixed: FAIL ($XSYS, $CPUID: CPU-feature code without gowrap's dependency fix"
 	sc --expect required "$D/old-shim.a"
 	assert_success
 	assert_output --partial "; deps: $XSYS fixed, $CPUID fixed: ok"
-	sc --expect required "$D/macos-plain.a"
+	# the bare Catalyst archive: platform unknown
+	sc "$D/catalyst-plain.a"
+	assert_failure 1
+	assert_output --partial ": arm64 unknown $(go env GOVERSION): no marker: required; deps: $XSYS NOT fixed, $CPUID NOT fixed: FAIL ("
+	sc --expect required "$D/catalyst-shim.a"
+	assert_success
+	assert_output --partial "; deps: $XSYS fixed, $CPUID fixed: ok"
+	sc --expect forbidden "$D/catalyst-plain.a"
+	assert_success
+	assert_output "$D/catalyst-plain.a: arm64 unknown $(go env GOVERSION): no marker: forbidden: ok"
+	sc --expect required "$D/macos-plain"
 	assert_failure 1
 	assert_output --partial ": no marker: required: FAIL (marker missing"
 	refute_output --partial "deps:"
