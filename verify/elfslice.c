@@ -7,8 +7,9 @@
  * readable: the hint, else VF_PLATFORM_ELF), the Go version, internal/cpu's
  * overlay marker and where it was found, and which known copies of
  * internal/cpu (vf_known_copies) have code in it and carry the dependency
- * fix's marker (deps_code, deps_fixed: want.c matches the names). Found in an Android ABI directory,
- * the file's machine must be that ABI's, or the file is refused. What the
+ * fix's marker (deps_code, deps_fixed, deps_exempt: want.c matches the
+ * names). Found in an Android ABI directory, the file's machine must be
+ * that ABI's, or the file is refused. What the
  * slice must show is policy.c's, not decided here. */
 #include "compat.h"
 #include <string.h>

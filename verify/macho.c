@@ -3,8 +3,10 @@
  * Promise: reads the header, walks load commands within sizeofcmds (each at
  * least 8 bytes, inside the table, count bounded by the table's size), takes
  * the platform from LC_BUILD_VERSION or LC_VERSION_MIN_*, finds __gopclntab
- * and __go_buildinfo by section name (any segment), and looks for the marker
- * in the symbol table, falling back to the pclntab. Little-endian files only. */
+ * and __go_buildinfo by section name (any segment), and hands every
+ * function name of the symbol table, then of the pclntab, to want.c: the
+ * marker is the symbol table's when it is there, else the pclntab's; the
+ * known copies' names are looked for in both. Little-endian files only. */
 #include "compat.h"
 #include <string.h>
 

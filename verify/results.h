@@ -4,9 +4,10 @@
  * Promise: the types every file of verify/ shares, and their bookkeeping
  * (results.c); no reading, deciding or printing. A reader (verify_int.h)
  * fills a slice's facts — arch, platform, Go code, Go version, marker, where
- * it was found, upstream's detection, the copies' code and fixes; policy.c
- * alone writes the verdict — expected, ok, want_variant, deps_asked — and
- * drops upstream where a marker was found; output.c only reads. */
+ * it was found, upstream's detection, the copies' code, fixes and exempting
+ * functions; policy.c alone writes the verdict — expected, ok, want_variant,
+ * deps_asked, deps_want — and drops upstream where a marker was found;
+ * output.c only reads. */
 #ifndef GOWRAP_VERIFY_RESULTS_H
 #define GOWRAP_VERIFY_RESULTS_H
 
