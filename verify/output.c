@@ -35,6 +35,18 @@ static int deps_shown(const struct vf_slice *s)
 	return s->deps_asked && (s->elf || (s->deps_code & s->deps_want));
 }
 
+/* The copies listed: a Mach-O slice's asked ones with code; an ELF
+ * slice's linux/android ones with code, asked or not (its JSON lists them
+ * on every arch). */
+static uint32_t deps_listed(const struct vf_slice *s)
+{
+	uint32_t linux = 0;
+	for (uint32_t i = 0; s->elf && i < 32 && vf_known_copies[i].path; i++)
+		if (vf_known_copies[i].families & VF_COPY_LINUX)
+			linux |= 1u << i;
+	return s->deps_code & (s->elf ? linux : s->deps_want);
+}
+
 /* `; deps: PATH fixed, PATH NOT fixed` (or `none`), where shown. */
 static void deps_text(struct sb *out, const struct vf_slice *s)
 {
@@ -44,7 +56,7 @@ static void deps_text(struct sb *out, const struct vf_slice *s)
 		return;
 	sb_adds(out, "; deps: ");
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		if (!((s->deps_code & s->deps_want) >> i & 1))
+		if (!(deps_listed(s) >> i & 1))
 			continue;
 		sb_addf(out, "%s%s %s", sep, vf_known_copies[i].path,
 			s->deps_fixed >> i & 1 ? "fixed" : "NOT fixed");
@@ -63,7 +75,7 @@ static void deps_json(struct jw *w, const struct vf_slice *s)
 	jw_bool(w, "deps_asked", s->deps_asked);
 	jw_arr(w, "deps");
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		if (!((s->deps_code & s->deps_want) >> i & 1))
+		if (!(deps_listed(s) >> i & 1))
 			continue;
 		jw_obj(w, NULL);
 		jw_str(w, "package", vf_known_copies[i].path);
