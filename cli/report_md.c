@@ -188,7 +188,7 @@ static void md_patches(struct sb *md, const struct report *r)
 }
 
 
-/* The copies of internal/cpu an ELF slice's JSON lists ("deps": [{package,
+/* The copies of internal/cpu a slice's JSON lists ("deps": [{package,
  * fixed}]) as code spans: want 1 the fixed ones, 0 the others (a "fixed"
  * that is not true counts as not fixed), -1 all. Each with " fixed" or
  * " NOT fixed" unless all are asked for. The number written. */
@@ -239,12 +239,19 @@ static void md_why(struct sb *md, const cJSON *s)
 	if (report_jbool(s, "deps_asked") == 1 && md_copies(&copies, s, 0)) {
 		sb_adds(md, md->len > at ? "; " : "");
 		sb_add(md, copies.buf, copies.len);
-		/* symcheck asks for the fix on several arches (verify/policy.c):
-		 * the row says the slice's own. */
-		const char *arch = report_jstr(s, "arch");
-		sb_addf(md, ": a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap "
-			    "stays 0 on linux/android %s (build through the shim, GOWRAP_DEPS not 0)",
-			arch ? arch : "");
+		/* symcheck asks for the fix on several arches and, in Mach-O
+		 * slices, on the iOS family (verify/policy.c): the row says the
+		 * slice's own. */
+		const char *arch = report_jstr(s, "arch"), *plat = report_jstr(s, "platform");
+		int elf = plat && (!strcmp(plat, "android") || !strcmp(plat, "linux") || !strcmp(plat, "elf"));
+		if (elf || !plat)
+			sb_addf(md, ": a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap "
+				    "stays 0 on linux/android %s (build through the shim, GOWRAP_DEPS not 0)",
+				arch ? arch : "");
+		else
+			sb_addf(md, ": CPU-feature code without gowrap's dependency fix, so it detects no ARM64 "
+				    "features on %s %s (build through the shim, GOWRAP_DEPS not 0)",
+				plat, arch ? arch : "");
 	}
 	sb_release(&copies);
 	if (md->len > at)
@@ -265,8 +272,9 @@ static void md_why(struct sb *md, const cJSON *s)
 }
 
 /* One slice: | file | arch | platform | Go | marker | expected | result |;
- * an ELF slice whose copies are asked for names them in expected, and in
- * its result the ones fixed (ok) or not (FAIL). */
+ * a slice whose copies are asked for (ELF; Mach-O where one has code)
+ * names them in expected, and in its result the ones fixed (ok) or not
+ * (FAIL). */
 static void md_slice(struct sb *md, const char *path, const cJSON *s)
 {
 	int deps = report_jbool(s, "deps_asked") == 1, ok = report_jbool(s, "ok") == 1;

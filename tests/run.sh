@@ -25,7 +25,7 @@ cd "$(dirname "$0")/.."
 
 # Heaviest first (measured on the 2-core machine; see CONTRIBUTING.md). A
 # suite not listed runs after these, in name order.
-ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch verify android act cacheprog toolchain"
+ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch verify verify_ios_deps android act cacheprog toolchain"
 ORDER="$ORDER action portability cli docs unit sweep layout errshape common"
 
 # --one SUITE OUTDIR: run one suite, leave NAME.tap, NAME.rc, NAME.secs.

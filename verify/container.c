@@ -69,6 +69,9 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 	g->any = 1;
 	g->agg.is_go |= o->is_go;
 	g->agg.upstream |= o->upstream;
+	g->agg.copy_code |= o->copy_code;
+	g->agg.copy_fixed |= o->copy_fixed;
+	g->agg.copy_exempt |= o->copy_exempt;
 	for (i = 0; i < VF_MAX_PMARKS; i++)
 		g->agg.pm[i] |= o->pm[i];
 	if (!g->agg.goversion[0])
@@ -109,6 +112,9 @@ static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidd
 			s->platform = hint;
 		s->is_go = g->agg.is_go;
 		s->upstream = g->agg.upstream;
+		s->deps_code = g->agg.copy_code;
+		s->deps_fixed = g->agg.copy_fixed;
+		s->deps_exempt = g->agg.copy_exempt;
 		s->hidden = hidden;
 		memcpy(s->goversion, g->agg.goversion, sizeof s->goversion);
 		memcpy(s->marker, g->agg.marker, sizeof s->marker);

@@ -7,8 +7,9 @@
  * readable: the hint, else VF_PLATFORM_ELF), the Go version, internal/cpu's
  * overlay marker and where it was found, and which known copies of
  * internal/cpu (vf_known_copies) have code in it and carry the dependency
- * fix's marker (deps_code, deps_fixed). Found in an Android ABI directory,
- * the file's machine must be that ABI's, or the file is refused. What the
+ * fix's marker (deps_code, deps_fixed, deps_exempt: want.c matches the
+ * names). Found in an Android ABI directory, the file's machine must be
+ * that ABI's, or the file is refused. What the
  * slice must show is policy.c's, not decided here. */
 #include "compat.h"
 #include <string.h>
@@ -26,34 +27,6 @@
 #define EM_AARCH64 183u
 #define EM_RISCV 243u
 #define EM_LOONGARCH 258u
-
-/* A fixed copy's marker: <path>.gowrapMarkerV<n> (deps/templates). */
-#define COPY_MARKER "." GW_MARKER_FUNC "V"
-
-struct copies {
-	const struct vf_opts *o;
-	uint32_t code, fixed;
-};
-
-/* Go escapes the dots of a path's last element in symbol names (%2e), so
- * `<path>.` starts only that package's names. */
-static void on_name(void *ctx, const char *name, size_t n)
-{
-	struct copies *c = ctx;
-
-	if (c->o && c->o->on_name)
-		c->o->on_name(c->o->on_name_ctx, name, n);
-	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		const char *path = vf_known_copies[i].path;
-		size_t pl = strlen(path);
-		if (n <= pl || name[pl] != '.' || memcmp(name, path, pl) != 0)
-			continue;
-		c->code |= 1u << i;
-		if (n - pl >= sizeof COPY_MARKER - 1 &&
-		    memcmp(name + pl, COPY_MARKER, sizeof COPY_MARKER - 1) == 0)
-			c->fixed |= 1u << i;
-	}
-}
 
 /* The arch Go would call the file's machine, class and byte order; a
  * machine Go never emits in that class is named by its number
@@ -98,11 +71,10 @@ static int abi_mismatch(const char *abi, uint32_t machine, struct sb *err)
 int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char *abi,
 		const struct vf_opts *o, struct sb *err)
 {
-	struct copies c = { o, 0, 0 };
 	struct vf_want want;
 	struct vf_elf e;
 
-	vf_want_init(&want, o ? o->marker : NULL, on_name, &c);
+	vf_want_init(&want, o ? o->marker : NULL, o ? o->on_name : NULL, o ? o->on_name_ctx : NULL);
 	vf_want_patches(&want, o);
 	if (vf_elf_read(s, &want, &e, err) || abi_mismatch(abi, e.machine, err))
 		return -1;
@@ -119,8 +91,9 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 	}
 	memcpy(sl->marker, want.found, sizeof sl->marker);
 	sl->found_in = e.found_in;
-	sl->deps_code = c.code;
-	sl->deps_fixed = c.fixed;
+	sl->deps_code = want.copy_code;
+	sl->deps_fixed = want.copy_fixed;
+	sl->deps_exempt = want.copy_exempt;
 	memcpy(sl->pm, want.pm, sizeof sl->pm);
 	return 0;
 }

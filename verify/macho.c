@@ -3,8 +3,10 @@
  * Promise: reads the header, walks load commands within sizeofcmds (each at
  * least 8 bytes, inside the table, count bounded by the table's size), takes
  * the platform from LC_BUILD_VERSION or LC_VERSION_MIN_*, finds __gopclntab
- * and __go_buildinfo by section name (any segment), and looks for the marker
- * in the symbol table, falling back to the pclntab. Little-endian files only. */
+ * and __go_buildinfo by section name (any segment), and hands every
+ * function name of the symbol table, then of the pclntab, to want.c: the
+ * marker is the symbol table's when it is there, else the pclntab's; the
+ * known copies' names are looked for in both. Little-endian files only. */
 #include "compat.h"
 #include <string.h>
 
@@ -251,8 +253,6 @@ static int symtab(struct mh *m, struct vf_want *want, struct sb *err)
 		if (n < 2 || name[0] != '_')
 			continue;
 		vf_want_name(want, name + 1, n - 1, &is_marker);
-		if (is_marker && vf_want_first_only(want))
-			break;
 	}
 	return 0;
 }
@@ -299,9 +299,10 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 		return -1;
 	if (want.found[0])
 		obj->found_in = VF_FOUND_SYMTAB;
-	/* with on_name, the pclntab too: a stripped slice names functions only
-	 * there; and its file table is where patch markers are asked */
-	if ((!want.found[0] || !vf_want_first_only(&want)) && m.have_pcln) {
+	/* the pclntab too, marker found or not: a stripped slice names the
+	 * copies' functions only there, and its file table is where patch
+	 * markers are asked */
+	if (m.have_pcln) {
 		struct vf_span pcln;
 		int had = want.found[0] != 0;
 		vf_sub(s, m.pcln_off, m.pcln_size, &pcln);
@@ -313,6 +314,9 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 	memcpy(obj->marker, want.found, sizeof obj->marker);
 	memcpy(obj->pm, want.pm, sizeof obj->pm);
 	obj->upstream = want.upstream;
+	obj->copy_code = want.copy_code;
+	obj->copy_fixed = want.copy_fixed;
+	obj->copy_exempt = want.copy_exempt;
 	if (m.have_bi) {
 		struct vf_span bi;
 		vf_sub(s, m.bi_off, m.bi_size, &bi);

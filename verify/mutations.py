@@ -2,7 +2,8 @@
 # (data only). Each must make a test of SUITE (narrowed by the filter) fail.
 # bats runs a file's setup_file only when the filter selects one of its
 # tests, so the Android mutations never build verify.bats's fixtures.
-SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats", "tests/verify_arch.bats"]
+SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats", "tests/verify_arch.bats",
+         "tests/verify_ios_deps.bats"]
 TARGETS = ["build/symcheck"]
 MUTATIONS = [
     # a FIFO given as PATH opened like a file: open() waits for a writer
@@ -62,9 +63,9 @@ MUTATIONS = [
      "\t\t\tcontinue;",
      "Android hand-made"),
     ("copies-unfixed-pass", "verify/policy.c",
-     "\tif (sl->deps_asked && (sl->deps_code & ~sl->deps_fixed))\n\t\tsl->ok = 0;", "",
+     "\tif (sl->deps_code & ~sl->deps_fixed & sl->deps_want)\n\t\tsl->ok = 0;", "",
      "Android hand-made|Android .aar without"),
-    ("copy-prefix-inexact", "verify/elfslice.c",
+    ("copy-prefix-inexact", "verify/want.c",
      "if (n <= pl || name[pl] != '.' || memcmp(", "if (n <= pl || memcmp(",
      "Android hand-made"),
     ("unknown-goos-not-failed-closed", "verify/elfslice.c",
@@ -86,15 +87,23 @@ MUTATIONS = [
      "\th->be = !known_magic(magic) && known_magic(bemagic);", "\th->be = 0;",
      "stripped \\(-ldflags"),
     ("copies-asked-on-arm64-only", "verify/policy.c",
-     "sl->is_go && hwcap_arch(sl->cputype) &&",
-     "sl->is_go && hwcap_arch(sl->cputype) && sl->cputype == CPU_TYPE_ARM64 &&",
+     "sl->elf ? (hwcap_arch(sl->cputype) &&",
+     "sl->elf ? (hwcap_arch(sl->cputype) && sl->cputype == CPU_TYPE_ARM64 &&",
      "every arch whose copy"),
     ("copies-asked-on-every-arch", "verify/policy.c",
-     "sl->is_go && hwcap_arch(sl->cputype) &&", "sl->is_go && (hwcap_arch(sl->cputype) || 1) &&",
+     "sl->elf ? (hwcap_arch(sl->cputype) &&", "sl->elf ? ((hwcap_arch(sl->cputype) || 1) &&",
      "arches whose copy reads no HWCap"),
     ("mips-byte-order-ignored", "verify/elfslice.c",
      "(e->be ? VF_CPU_MIPS : VF_CPU_MIPSLE)", "VF_CPU_MIPSLE",
      "arches whose copy reads no HWCap"),
+    # iOS-family Mach-O slices (tests/verify_ios_deps.bats): the copies,
+    # x/sys/cpu and cpuid asked there too; x/sys from v0.42.0 exempt
+    ("ios-deps-unasked", "verify/policy.c",
+     ": ios_copies_slice(sl, requested) ? VF_COPY_IOS : 0;", ": ios_copies_slice(sl, requested) && 0 ? VF_COPY_IOS : 0;",
+     "x/sys v0.29.0 and cpuid v2.2.9"),
+    ("xsys-exempt-ignored", "verify/policy.c",
+     "&& !(sl->deps_exempt >> i & 1))", ")",
+     "right on its own"),
     # GOWRAP_PATCHES markers (symcheck --patches, the shim's check after the build)
     ("patch-file-table-unread", "verify/pclntab.c",
      "\tif (want->npmarks)\n\t\tfile_names(pc, &h, want);", "\tif (0)\n\t\tfile_names(pc, &h, want);",

@@ -8,7 +8,7 @@
  * "variant" is vf_slice_variant's word (policy.c), so a CI gate can require
  * one feature set. ELF slices add `; deps: PATH fixed|NOT fixed, ...` to
  * their line where a copy's fix is asked, and "deps_asked" and "deps" to
- * their JSON. Slices asked for patch markers add `; patches: SYMBOL
+ * their JSON; Mach-O slices add both only where an asked copy has code. Slices asked for patch markers add `; patches: SYMBOL
  * ok|MISSING, ...` and "patches": [{"patch", "symbol", "required",
  * "present"}]. Output only reads results: every verdict is policy.c's. */
 #include "compat.h"
@@ -27,16 +27,36 @@ static const char *elf_platform_name(uint32_t p)
 		: p == VF_PLATFORM_ELF ? "elf" : p == VF_PLATFORM_OTHER_ELF ? "other-elf" : NULL;
 }
 
-/* `; deps: PATH fixed, PATH NOT fixed` (or `none`), where asked. */
-static void elf_text(struct sb *out, const struct vf_slice *s)
+/* The copies a slice shows in its output: an ELF slice where asked, even
+ * none (`deps: none`); a Mach-O slice only where an asked copy has code,
+ * so a slice without one keeps the Apple line and schema unchanged. */
+static int deps_shown(const struct vf_slice *s)
+{
+	return s->deps_asked && (s->elf || (s->deps_code & s->deps_want));
+}
+
+/* The copies listed: a Mach-O slice's asked ones with code; an ELF
+ * slice's linux/android ones with code, asked or not (its JSON lists them
+ * on every arch). */
+static uint32_t deps_listed(const struct vf_slice *s)
+{
+	uint32_t linux = 0;
+	for (uint32_t i = 0; s->elf && i < 32 && vf_known_copies[i].path; i++)
+		if (vf_known_copies[i].families & VF_COPY_LINUX)
+			linux |= 1u << i;
+	return s->deps_code & (s->elf ? linux : s->deps_want);
+}
+
+/* `; deps: PATH fixed, PATH NOT fixed` (or `none`), where shown. */
+static void deps_text(struct sb *out, const struct vf_slice *s)
 {
 	const char *sep = "";
 
-	if (!s->deps_asked)
+	if (!deps_shown(s))
 		return;
 	sb_adds(out, "; deps: ");
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		if (!(s->deps_code >> i & 1))
+		if (!(deps_listed(s) >> i & 1))
 			continue;
 		sb_addf(out, "%s%s %s", sep, vf_known_copies[i].path,
 			s->deps_fixed >> i & 1 ? "fixed" : "NOT fixed");
@@ -47,13 +67,15 @@ static void elf_text(struct sb *out, const struct vf_slice *s)
 }
 
 /* "deps_asked": bool, "deps": [{"package", "fixed"}] (flat: the writer's
- * depth is bounded, JW_MAX_DEPTH). */
-static void elf_json(struct jw *w, const struct vf_slice *s)
+ * depth is bounded, JW_MAX_DEPTH), where shown. */
+static void deps_json(struct jw *w, const struct vf_slice *s)
 {
+	if (!s->elf && !deps_shown(s))
+		return;
 	jw_bool(w, "deps_asked", s->deps_asked);
 	jw_arr(w, "deps");
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		if (!(s->deps_code >> i & 1))
+		if (!(deps_listed(s) >> i & 1))
 			continue;
 		jw_obj(w, NULL);
 		jw_str(w, "package", vf_known_copies[i].path);
@@ -70,16 +92,16 @@ static int marker_ok(const struct vf_slice *s)
 	     : s->expected == VF_EXPECT_FORBIDDEN ? s->marker[0] == 0 : 1;
 }
 
-/* 1 after writing why an ELF slice's copies fall short; 0 when its cause
- * is internal/cpu's marker (or it does not fail). */
-static int elf_cause(struct sb *out, const struct vf_slice *s)
+/* 1 after writing why a slice's copies fall short (0: none does): on
+ * linux/android their HWCap stays 0, on the iOS family nothing fills their
+ * features at all. */
+static int deps_cause(struct sb *out, const struct vf_slice *s)
 {
-	uint32_t missing = s->deps_asked ? s->deps_code & ~s->deps_fixed : 0;
+	uint32_t missing = s->deps_code & ~s->deps_fixed & s->deps_want;
 	const char *sep = "";
-	char ab[32];
+	char ab[32], pb[32];
 
-	/* internal/cpu's own verdict first: its cause is cause()'s. */
-	if (!marker_ok(s) || !missing)
+	if (!missing)
 		return 0;
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
 		if (missing >> i & 1)
@@ -87,10 +109,17 @@ static int elf_cause(struct sb *out, const struct vf_slice *s)
 		if (missing >> i & 1)
 			sep = ", ";
 	}
-	sb_addf(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
-		     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android %s; "
-		     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
-		vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
+	if (s->elf)
+		sb_addf(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
+			     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android %s; "
+			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
+			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
+	else
+		sb_addf(out, ": CPU-feature code without gowrap's dependency fix (no "
+			     GW_MARKER_FUNC "V... marker), so it detects no ARM64 features on %s %s; "
+			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
+			vf_platform_name(s->platform, pb, sizeof pb),
+			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
 	return 1;
 }
 
@@ -223,16 +252,21 @@ static int patches_cause(struct sb *out, const struct vf_result *r, const struct
 
 /* internal/cpu's cause first, then the copies', then the patches' (a
  * missing patch marker is named after internal/cpu's cause too: a build
- * that bypassed the shim lacks both). */
+ * that bypassed the shim lacks both; so are a Mach-O slice's copies, an
+ * ELF slice's line keeping its one cause). */
 static void add_cause(struct sb *out, const struct vf_result *r, const struct vf_slice *s)
 {
 	if (!marker_ok(s) || s->want_variant) {
 		sb_adds(out, cause(s));
 		struct sb more = SB_INIT;
+		if (!s->elf && deps_cause(&more, s)) {
+			sb_addf(out, "; %s", more.buf);
+			sb_reset(&more);
+		}
 		if (patches_cause(&more, r, s))
 			sb_addf(out, "; %s", more.buf);
 		sb_release(&more);
-	} else if (!(s->elf && elf_cause(out, s)) && !patches_cause(out, r, s)) {
+	} else if (!deps_cause(out, s) && !patches_cause(out, r, s)) {
 		sb_adds(out, cause(s));
 	}
 }
@@ -264,8 +298,7 @@ void vf_format_text(struct sb *out, struct sb *errs, const struct vf_result *r)
 			if (s->expected == VF_EXPECT_NONE && s->upstream)
 				sb_adds(out, " (upstream detection)");
 			sb_addf(out, ": %s", vf_expect_name(s->expected));
-			if (s->elf)
-				elf_text(out, s);
+			deps_text(out, s);
 			patches_text(out, r, s);
 			sb_addf(out, ": %s", s->ok ? "ok" : "FAIL");
 			if (!s->ok) {
@@ -303,8 +336,7 @@ void vf_format_json(struct sb *out, const struct vf_result *r)
 			jw_str_or_null(&w, "variant", vf_slice_variant(s));
 			jw_str(&w, "expected", vf_expect_name(s->expected));
 			jw_bool(&w, "ok", s->ok);
-			if (s->elf)
-				elf_json(&w, s);
+			deps_json(&w, s);
 			patches_json(&w, r, s);
 			jw_end(&w);
 		}

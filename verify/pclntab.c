@@ -96,6 +96,11 @@ static int pcln_header(struct vf_span pc, struct pcln *h, struct sb *err)
 	return 0;
 }
 
+static int nametab_has_ctx(const void *ctx, const char *name)
+{
+	return nametab_has(*(const struct vf_span *)ctx, name);
+}
+
 /* Every name of the file table (filetab: NUL-terminated names, from Go
  * 1.16; the compilation units' tables point into it) to want. The header
  * check put [filetab, pctab) inside the section; an unterminated last name
@@ -154,11 +159,10 @@ int vf_pclntab_scan(struct vf_span pc, struct vf_want *want, struct sb *err)
 			return -1;
 		}
 		vf_want_name(want, name, n, &is_marker);
-		if (is_marker && vf_want_first_only(want))
-			break;
 	}
 	if (want->npmarks)
 		file_names(pc, &h, want);
+	vf_want_inlined(want, nametab_has_ctx, &names);
 	if (!want->found[0] && !want->upstream && !want->no_upstream)
 		for (i = 0; vf_upstream_funcs[i]; i++)
 			if (nametab_has(names, vf_upstream_funcs[i]))

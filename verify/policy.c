@@ -26,7 +26,12 @@
  * --expect says of internal/cpu: the runtime fills only std's HWCap, so
  * without the fix every feature the copy derives from it reads false
  * (deps/README.md). 386, amd64, riscv64, mips and mipsle copies read no
- * HWCap (cpuid, hwprobe in the runtime, nothing): no fix is asked there. A GOWRAP_PATCHES patch's marker is
+ * HWCap (cpuid, hwprobe in the runtime, nothing): no fix is asked there.
+ * Mach-O arm64 Go slices of the iOS family (by platform; unknown: as the
+ * marker's auto, fail closed) ask the same of every known copy asked on
+ * iOS (x/sys/cpu, cpuid, the internal/cpu copies), but x/sys/cpu not where
+ * its own darwinSysctlEnabled is in the slice (v0.42.0 and later detect
+ * through sysctl themselves). A GOWRAP_PATCHES patch's marker is
  * required in every slice whose pclntab names a file the patch changes in
  * its package (the marker compiles exactly where those files do and its
  * package's init calls it), unless the patch's Gowrap-Go line limits it
@@ -99,11 +104,33 @@ static int hwcap_arch(uint32_t cputype)
 	}
 }
 
-/* Every known copy with code here carries its fix, where one is asked. */
-static void copies_policy(struct vf_slice *sl)
+/* Is a Mach-O slice's Go code for the iOS family as the copies' rules
+ * mean it (arm64: deps/ fixes nothing else there)? Its platform says so,
+ * or, unknown, auto fails closed as marker_policy does and --expect
+ * required counts it in, forbidden out. The shim's own check
+ * (VF_EXPECT_IOS_BUILD) is not asked: deps/check.c proves each package it
+ * fixed carries its marker, and GOWRAP_DEPS=0 builds stay its users'. */
+static int ios_copies_slice(const struct vf_slice *s, enum vf_expect requested)
 {
-	sl->deps_asked = sl->is_go && hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF;
-	if (sl->deps_asked && (sl->deps_code & ~sl->deps_fixed))
+	if (s->cputype != CPU_TYPE_ARM64 || requested == VF_EXPECT_IOS_BUILD)
+		return 0;
+	return ios_family(s->platform) ||
+	       (s->platform == 0 && (requested == VF_EXPECT_AUTO || requested == VF_EXPECT_REQUIRED));
+}
+
+/* Every known copy asked of the slice's family with code here carries its
+ * fix, unless its exempting function shows it detects on its own. */
+static void copies_policy(struct vf_slice *sl, enum vf_expect requested)
+{
+	int fam = sl->elf ? (hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF ? VF_COPY_LINUX : 0)
+			  : ios_copies_slice(sl, requested) ? VF_COPY_IOS : 0;
+
+	sl->deps_asked = sl->is_go && fam;
+	sl->deps_want = 0;
+	for (uint32_t i = 0; sl->deps_asked && i < 32 && vf_known_copies[i].path; i++)
+		if ((vf_known_copies[i].families & fam) && !(sl->deps_exempt >> i & 1))
+			sl->deps_want |= 1u << i;
+	if (sl->deps_code & ~sl->deps_fixed & sl->deps_want)
 		sl->ok = 0;
 }
 
@@ -126,8 +153,7 @@ void vf_decide(struct vf_input *in, const struct vf_opts *o)
 	for (size_t i = 0; i < in->nslices; i++) {
 		struct vf_slice *s = &in->slices[i];
 		marker_policy(s, requested);
-		if (s->elf)
-			copies_policy(s);
+		copies_policy(s, requested);
 		patches_policy(s, o);
 	}
 }

@@ -4,9 +4,10 @@
  * Promise: the types every file of verify/ shares, and their bookkeeping
  * (results.c); no reading, deciding or printing. A reader (verify_int.h)
  * fills a slice's facts — arch, platform, Go code, Go version, marker, where
- * it was found, upstream's detection, the copies' code and fixes; policy.c
- * alone writes the verdict — expected, ok, want_variant, deps_asked — and
- * drops upstream where a marker was found; output.c only reads. */
+ * it was found, upstream's detection, the copies' code, fixes and exempting
+ * functions; policy.c alone writes the verdict — expected, ok, want_variant,
+ * deps_asked, deps_want — and drops upstream where a marker was found;
+ * output.c only reads. */
 #ifndef GOWRAP_VERIFY_RESULTS_H
 #define GOWRAP_VERIFY_RESULTS_H
 
@@ -54,11 +55,14 @@ struct vf_slice {
 	enum vf_expect expected; /* REQUIRED, FORBIDDEN or NONE after policy */
 	int ok;
 	const char *want_variant; /* the --variant this slice falls short of, else NULL */
-	/* ELF slices (elfslice.c): bit i stands for vf_known_copies[i]. */
-	int elf;
-	int deps_asked;          /* linux/android Go code on an arch whose copies read HWCap (policy.c) */
+	int elf;                 /* an ELF file (elfslice.c), else Mach-O */
+	/* The known copies (vf_known_copies; bit i for entry i), read in ELF
+	 * and Mach-O slices alike; policy.c says which are asked here. */
+	int deps_asked;          /* some copy's fix is asked of this slice (policy.c) */
+	uint32_t deps_want;      /* policy.c: the copies asked here (family, not exempt) */
 	uint32_t deps_code;      /* the copy has functions here */
 	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
+	uint32_t deps_exempt;    /* its exempting function is here */
 	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
 };
 

@@ -39,22 +39,33 @@ struct vf_opts {
 	size_t npmarks;
 };
 
-/* The known copies of Go's internal/cpu whose HWCap nothing fills on
- * linux/android arm64 and which deps/ fixes there (copies.c; path == NULL
- * ends the list; at most 32). deps/ finds copies by blob id, never by path;
- * readers of built files see only names, so this is the one list of the
- * paths those bytes ship under, each with the bytes it ships: file and blob
- * are a row of deps/table.c (DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT), and
- * every module such a row names is the module of a copy here
- * (tests/unit/copies_check.c holds the two tables to each other). A copy's
- * code in a linux/android slice of an arch whose internal/cpu reads HWCap
- * (policy.c: arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le)
- * requires its `<path>.gowrapMarkerV...`. */
+/* The packages whose CPU-feature code deps/ fixes, as readers of built
+ * files see them: by the names their functions ship under (copies.c;
+ * path == NULL ends the list; at most 32). deps/ finds the code by its
+ * lines and blob ids, never by path; this is the one list of the paths
+ * those bytes ship under. A package's code (a name starting `<path>.`) in
+ * a slice of a family it is asked on requires its `<path>.gowrapMarkerV...`,
+ * unless the slice also holds its exempting function (policy.c):
+ *   VF_COPY_LINUX: linux/android slices of an arch whose internal/cpu reads
+ *     HWCap (arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le).
+ *     Such an entry is a copy of internal/cpu whose file and blob are a row
+ *     of deps/table.c (DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT), and every
+ *     module such a row names is the module of one of these
+ *     (tests/unit/copies_check.c holds the two tables to each other);
+ *   VF_COPY_IOS: arm64 slices of the iOS family (iOS, its simulator, tvOS,
+ *     visionOS, Mac Catalyst), where deps/ fixes the package on every
+ *     version its ios rules name. */
+#define VF_COPY_LINUX 1
+#define VF_COPY_IOS 2
 struct vf_copy {
 	const char *path;   /* import path: the package's names start `<path>.` */
-	const char *module; /* "<module path> <version>" the bytes were hashed from */
+	const char *module; /* "<module path> <version(s)>" the bytes were read in */
 	const char *file;   /* the base name deps/table.c knows the bytes by */
-	const char *blob;   /* their git blob id */
+	const char *blob;   /* their git blob id (NULL: matched by lines only) */
+	int families;       /* VF_COPY_* it is asked on */
+	/* A function whose presence in the slice shows the package detects on
+	 * its own there (right without the fix); NULL: none. */
+	const char *exempt;
 };
 extern const struct vf_copy vf_known_copies[];
 

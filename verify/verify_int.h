@@ -51,6 +51,9 @@ struct vf_want {
 	const struct vf_pmark *pmarks; /* vf_opts' */
 	size_t npmarks;
 	unsigned char pm[VF_MAX_PMARKS]; /* VF_PM_NAMED, VF_PM_PRESENT */
+	/* Bit i for vf_known_copies[i]: a function of its package seen, its
+	 * fix's marker seen, its exempting function seen. */
+	uint32_t copy_code, copy_fixed, copy_exempt;
 };
 
 /* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
@@ -61,12 +64,16 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 /* Look for o's patch markers too (o may be NULL: none). */
 void vf_want_patches(struct vf_want *want, const struct vf_opts *o);
 
-/* Does name (no leading '_') match want? Updates want. */
+/* Does name (no leading '_') match want? Updates want, the known copies'
+ * bits included: every reader hands every name, never stopping at the
+ * marker, since any name may be a copy's. */
 void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
 /* A file name from the pclntab's file table: is it one of a patch mark's? */
 void vf_want_file(struct vf_want *want, const char *name, size_t n);
-/* May a reader stop at the first marker (nothing else asked of it)? */
-int vf_want_first_only(const struct vf_want *want);
+/* An inlined function keeps only its name in the pclntab's funcnametab:
+ * has(ctx, name) says whether a name is there; the copies' exempting
+ * functions are looked for so too. */
+void vf_want_inlined(struct vf_want *want, int (*has)(const void *ctx, const char *name), const void *ctx);
 
 /* macho.c: the facts of one thin Mach-O. */
 struct vf_obj {
@@ -74,6 +81,7 @@ struct vf_obj {
 	uint32_t platform;
 	int is_go;
 	int upstream;
+	uint32_t copy_code, copy_fixed, copy_exempt; /* vf_want's */
 	char goversion[64];
 	char marker[128];
 	enum vf_found found_in;

@@ -9,11 +9,19 @@
  * for names darwin parity (then that sysctl code is the overlay's own); and
  * every name goes to the caller's on_name as well. Patch markers asked
  * (vf_opts.pmarks) are marked present by their names, named by the
- * pclntab's file table (vf_want_file). */
+ * pclntab's file table (vf_want_file). Each name of a known copy's
+ * package (vf_known_copies: `<path>.` exactly; Go escapes the dots of a
+ * path's last element in symbol names, %2e, so no other package's names
+ * start so) sets its code bit, its `<path>.gowrapMarkerV...` its fixed bit,
+ * its exempting function its exempt bit. */
 #include "compat.h"
 #include <string.h>
 
+#include "marker.h"
 #include "verify_int.h"
+
+/* A fixed copy's marker: <path>.gowrapMarkerV<n> (deps/templates). */
+#define COPY_MARKER "." GW_MARKER_FUNC "V"
 
 const char *const vf_upstream_funcs[] = {
 	"internal/cpu.sysctlbynameInt32", /* Go 1.25+ cpu_darwin.go, pushed by runtime */
@@ -42,9 +50,28 @@ void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
 	want->npmarks = o && o->pmarks ? (o->npmarks < VF_MAX_PMARKS ? o->npmarks : VF_MAX_PMARKS) : 0;
 }
 
-int vf_want_first_only(const struct vf_want *want)
+static void copies_name(struct vf_want *want, const char *name, size_t n)
 {
-	return !want->on_name && !want->npmarks;
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		const char *path = vf_known_copies[i].path, *ex = vf_known_copies[i].exempt;
+		size_t pl = strlen(path);
+		if (n <= pl || name[pl] != '.' || memcmp(name, path, pl) != 0)
+			continue;
+		want->copy_code |= 1u << i;
+		if (n - pl >= sizeof COPY_MARKER - 1 &&
+		    memcmp(name + pl, COPY_MARKER, sizeof COPY_MARKER - 1) == 0)
+			want->copy_fixed |= 1u << i;
+		if (ex && strlen(ex) == n && memcmp(name, ex, n) == 0)
+			want->copy_exempt |= 1u << i;
+	}
+}
+
+void vf_want_inlined(struct vf_want *want, int (*has)(const void *ctx, const char *name), const void *ctx)
+{
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++)
+		if (vf_known_copies[i].exempt && !(want->copy_exempt >> i & 1) &&
+		    has(ctx, vf_known_copies[i].exempt))
+			want->copy_exempt |= 1u << i;
 }
 
 /* Does file-table name f[0..n) stand for GOROOT file rel ("src/...")?
@@ -72,6 +99,7 @@ void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_mark
 	*is_marker = 0;
 	if (want->on_name)
 		want->on_name(want->on_name_ctx, name, n);
+	copies_name(want, name, n);
 	for (i = 0; i < want->npmarks; i++)
 		if (!(want->pm[i] & VF_PM_PRESENT) && strlen(want->pmarks[i].symbol) == n &&
 		    !memcmp(name, want->pmarks[i].symbol, n))

@@ -1,11 +1,13 @@
 /* copies_check — holds verify/copies.c (the import paths symcheck requires a
  * dependency fix of) and deps/table.c (the rules deps/ fixes by) to each
- * other, for tests/unit.bats. Every known copy's module must be named by a
- * linux/android defect rule of a copy of Go's internal/cpu — the
- * `(<module> <version>, ...)` of its versions — and its path must lie in
- * its module; every module such a rule names must be the module of a known
- * copy. So a copy added to one table only is named here. Prints one line per
- * drift, then "N copies, M rows, K drifts"; exits 1 on any drift. */
+ * other, for tests/unit.bats. Every known copy asked on linux/android must
+ * come from a module a linux/android defect rule of a copy of Go's
+ * internal/cpu names — the `(<module> <version>, ...)` of its versions —
+ * and every module such a rule names must be the module of such a copy;
+ * every copy asked on iOS must come from a module an iOS defect rule names
+ * (in parentheses, or the versions it was read in); every path must lie in
+ * its module. So a copy added to one table only is named here. Prints one
+ * line per drift, then "N copies, M rows, K drifts"; exits 1 on any drift. */
 #include "compat.h"
 #include "table.h"
 #include "verify.h"
@@ -33,10 +35,21 @@ static int row_names(const struct dp_row *r, const char *m, size_t n)
 	return 0;
 }
 
+/* Is "<module> <version>" m one the iOS defect row r was read in or names? */
+static int ios_row_names(const struct dp_row *r, const char *m)
+{
+	size_t n = strlen(m);
+	if (!(r->families & DP_FAM_IOS) || r->role != DP_DEFECT)
+		return 0;
+	return row_names(r, m, n) || (strncmp(r->versions, m, n) == 0 && r->versions[n] == ' ');
+}
+
+/* A linux/android copy's module (only those answer a linux/android row). */
 static int copy_has(const char *module, size_t n)
 {
 	for (size_t i = 0; vf_known_copies[i].path; i++)
-		if (strlen(vf_known_copies[i].module) == n && memcmp(vf_known_copies[i].module, module, n) == 0)
+		if ((vf_known_copies[i].families & VF_COPY_LINUX) && strlen(vf_known_copies[i].module) == n &&
+		    memcmp(vf_known_copies[i].module, module, n) == 0)
 			return 1;
 	return 0;
 }
@@ -45,13 +58,24 @@ static int check_copy(const struct vf_copy *c)
 {
 	const char *sp = strchr(c->module, ' ');
 	size_t ml = sp ? (size_t)(sp - c->module) : strlen(c->module);
-	int bad = 0, named = 0;
+	int bad = 0, named = 0, ios_named = 0;
 
-	for (const struct dp_row *r = dp_rows; r->name; r++)
+	for (const struct dp_row *r = dp_rows; r->name; r++) {
 		named |= linux_copy_row(r) && row_names(r, c->module, strlen(c->module));
-	if (!named) {
+		ios_named |= ios_row_names(r, c->module);
+	}
+	if ((c->families & VF_COPY_LINUX) && !named) {
 		printf("verify/copies.c: %s comes from %s, which no linux/android rule of a copy of "
 		       "internal/cpu in deps/table.c names\n", c->path, c->module);
+		bad++;
+	}
+	if ((c->families & VF_COPY_IOS) && !ios_named) {
+		printf("verify/copies.c: %s comes from %s, which no iOS defect rule of deps/table.c names\n",
+		       c->path, c->module);
+		bad++;
+	}
+	if (!(c->families & (VF_COPY_LINUX | VF_COPY_IOS))) {
+		printf("verify/copies.c: %s is asked on no family\n", c->path);
 		bad++;
 	}
 	if (!sp || strncmp(c->path, c->module, ml) != 0 || (c->path[ml] && c->path[ml] != '/')) {
