@@ -37,6 +37,7 @@ probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
 probe tests/fixtures/mcprobe
 probe tests/fixtures/hwcapprobe
 probe tests/fixtures/depsprobeold
+probe tests/fixtures/kryptoprobe
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe

@@ -192,3 +192,13 @@ PY
 	assert_line "example.com/missing	-	-	not audited: go could not resolve it (go list -e)"
 	assert_line --regexp '^golang.org/x/sys/cpu	golang.org/x/sys@v0.41.0	x/sys/cpu	fixed by gowrap: xsys-ios '
 }
+
+@test "gowrap audit reports an edited copy of x/sys/cpu it has no rule for (go-krypto v1.3.0's internal copy) unknown on ios (exit 3), right on linux" {
+	cd "$BATS_TEST_DIRNAME/fixtures/kryptoprobe"
+	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 run "$GOWRAP" audit
+	assert_failure 3
+	assert_line "github.com/RyuaNerin/go-krypto/internal/golang.org/x/sys/cpu	github.com/RyuaNerin/go-krypto@v1.3.0	unknown	unknown: rule xsys-ios: \`func setMinimalFeatures() {\` is there 0 times, the rule needs it once"
+	GOOS=linux GOARCH=arm64 run "$GOWRAP" audit
+	assert_success
+	assert_line --regexp '^github.com/RyuaNerin/go-krypto/internal/golang.org/x/sys/cpu	.*	x/sys/cpu	right on its own: rule xsys-auxv '
+}
