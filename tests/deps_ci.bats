@@ -304,7 +304,7 @@ stub_utls() {
 	log_check 'l["deps"] == ["'$UTLS_CPU'"] and l["deps_memo"] is False'
 }
 
-@test "memo: a replace fork edited, then reverted to upstream bytes, is reported and then fixed again" {
+@test "memo: a replace fork edited (a needed line twice), then reverted to upstream bytes, is reported and then fixed again" {
 	cp -r "$PROBE" "$TMP/p" && cd "$TMP/p"
 	cp -r "$MC0/github.com/metacubex/utls@v1.8.7" utls && chmod -R u+w utls
 	printf 'replace github.com/metacubex/utls => ./utls\n' >>go.mod
@@ -313,7 +313,8 @@ stub_utls() {
 	run sgo_linux build -o a .
 	assert_success
 	probe_fixed a
-	printf '\n// edited\n' >>"$f"
+	sed -i 's/^\(\tARM64.HasAES = isSet(HWCap, hwcap_AES)\)$/\1\n\1/' "$f"
+	[ "$(grep -c 'ARM64.HasAES = isSet' "$f")" = 2 ]
 	run sgo_linux build -o b .
 	assert_success
 	probe_unfixed b
