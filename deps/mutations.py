@@ -35,6 +35,10 @@ ENV = {
     "stage-not-handed": {"DEPS_SETUP": "none"},
     "xsys-from-init": {"DEPS_SETUP": "ios"},
     "install-files-unchecked": {"DEPS_SETUP": "none"},
+    "xsys-trampoline-not-joined": {"DEPS_SETUP": "none"},
+    "xsys-sysctl-name-dropped": {"DEPS_SETUP": "none"},
+    "xsys-fields-unchecked": {"DEPS_SETUP": "none"},
+    "xsys-sysctl-ignores-features": {"DEPS_SETUP": "none"},
 }
 MUTATIONS = [
     ("population-missing", "deps/render.c",
@@ -147,6 +151,25 @@ MUTATIONS = [
      "var _ = gowrapIOS()",
      "func init() { gowrapIOS() }",
      "variable initialization"),
+    # x/sys/cpu's sysctl detection on iOS (v0.42.0's): the trampoline left
+    # out of the package's assembly, a name of v0.42.0's dropped, a field
+    # set that the version does not declare, the crypto feature set ignored.
+    ("xsys-trampoline-not-joined", "deps/asmfix.c",
+     "\targv[argc - 1] = path->buf;",
+     "\t(void)argv;",
+     "v0.29.0 and cpuid"),
+    ("xsys-sysctl-name-dropped", "deps/render.c",
+     '{ "HasATOMICS", { "armv8_1_atomics", "arm.FEAT_LSE" } },',
+     '{ "HasATOMICS", { "armv8_1_atomics", NULL } },',
+     "field by field"),
+    ("xsys-fields-unchecked", "deps/render.c",
+     "\t\tif (!(have & (1u << i)))\n\t\t\tcontinue;",
+     "",
+     "field by field"),
+    ("xsys-sysctl-ignores-features", "deps/render.c",
+     "return (opts & DP_OPT_XSYS_ASM) && dp_features_darwin();",
+     "return (opts & DP_OPT_XSYS_ASM) != 0;",
+     "GOWRAP_FEATURES=crypto keeps cpuid"),
     # The policy, caught by the table tests over recorded inputs.
     ("family-android-none", "deps/gate.c",
      'if (strcmp(goos, "linux") != 0 && strcmp(goos, "android") != 0)',

@@ -18,6 +18,35 @@ static const char setif_repl[] = "c.featureSet.setIf(" MARKER "(), AESARM, PMULL
 static const char sysctl_needle[] = "if runtime.GOOS != \"ios\" {";
 static const char sysctl_repl[] = "if " MARKER "() {";
 
+/* The fields v0.42.0's cpu_darwin_arm64.go (golang/sys@942780bb) asks
+ * sysctl for, with its names in its order ("hw.optional." before each); the
+ * four crypto bits it asserts are asserted by the template. */
+static const struct {
+	const char *field;
+	const char *names[2];
+} xsys_sysctl[] = {
+	{ "HasSHA3", { "armv8_2_sha3", "arm.FEAT_SHA3" } },
+	{ "HasSHA512", { "armv8_2_sha512", "arm.FEAT_SHA512" } },
+	{ "HasCRC32", { "armv8_crc32", NULL } },
+	{ "HasATOMICS", { "armv8_1_atomics", "arm.FEAT_LSE" } },
+	{ "HasLRCPC", { "arm.FEAT_LRCPC", NULL } },
+	{ "HasFPHP", { "neon_fp16", "arm.FEAT_FP16" } },
+	{ "HasASIMDHP", { "neon_hpfp", "AdvSIMD_HPFPCvt" } },
+	{ "HasASIMDRDM", { "arm.FEAT_RDM", NULL } },
+	{ "HasASIMDDP", { "arm.FEAT_DotProd", NULL } },
+	{ "HasASIMDFHM", { "armv8_2_fhm", "arm.FEAT_FHM" } },
+	{ "HasI8MM", { "arm.FEAT_I8MM", NULL } },
+	{ "HasJSCVT", { "arm.FEAT_JSCVT", NULL } },
+	{ "HasFCMA", { "armv8_3_compnum", "arm.FEAT_FCMA" } },
+	{ "HasDCPOP", { "arm.FEAT_DPB", NULL } },
+	{ "HasEVTSTRM", { "arm.FEAT_ECV", NULL } },
+	{ "HasDIT", { "arm.FEAT_DIT", NULL } },
+};
+
+#define STRUCT_LINE "var ARM64 struct {"
+
+static void expand(struct sb *out, const char *t, size_t n, const char *fill);
+
 static const char *tmpl_name(enum dp_fix fix)
 {
 	switch (fix) {
@@ -38,6 +67,86 @@ int dp_fix_replaces(enum dp_fix fix)
 int dp_fix_has_bodyless(enum dp_fix fix)
 {
 	return fix == DP_FIX_HWCAP;
+}
+
+int dp_xsys_sysctl(unsigned opts)
+{
+	return (opts & DP_OPT_XSYS_ASM) && dp_features_darwin();
+}
+
+void dp_render_trampoline(struct sb *out)
+{
+	const struct gw_embedded *t = gw_embedded_find("dp_xsys_ios_trampoline.s.tmpl");
+	if (t)
+		expand(out, t->data, t->len, NULL);
+}
+
+/* Is one line of s (folded) exactly line? p: where it starts. */
+static const char *line_at(const char *s, size_t n, const char *line)
+{
+	size_t ll = strlen(line);
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		char f[128];
+		if ((size_t)(le - p) < sizeof f && dp_fold(p, (size_t)(le - p), f) == ll && memcmp(f, line, ll) == 0)
+			return p;
+		p = nl ? nl + 1 : end;
+	}
+	return NULL;
+}
+
+const char *dp_xsys_struct_file(const char *const *files, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct sb b = SB_INIT;
+		int hit = sb_read_file(&b, files[i], 1u << 20) == 0 && line_at(b.buf, b.len, STRUCT_LINE);
+		sb_release(&b);
+		if (hit)
+			return files[i];
+	}
+	return NULL;
+}
+
+/* The struct's fields (the first word of each line up to the closing
+ * brace, when the second is `bool`): bit i for xsys_sysctl[i]. */
+static int xsys_fields(const char *s, size_t n, unsigned *have)
+{
+	const char *p = line_at(s, n, STRUCT_LINE), *end = s + n;
+	if (!p)
+		return -1;
+	*have = 0;
+	for (p = memchr(p, '\n', (size_t)(end - p)); p && ++p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		char f[256];
+		if ((size_t)(le - p) >= sizeof f)
+			return -1;
+		size_t fl = dp_fold(p, (size_t)(le - p), f);
+		if (fl == 1 && f[0] == '}')
+			return 0;
+		for (size_t i = 0; i < sizeof xsys_sysctl / sizeof xsys_sysctl[0]; i++) {
+			size_t l = strlen(xsys_sysctl[i].field);
+			if (fl > l + 5 && memcmp(f, xsys_sysctl[i].field, l) == 0 && memcmp(f + l, " bool", 5) == 0 &&
+			    (f[l + 5] == 0 || f[l + 5] == ' '))
+				*have |= 1u << i;
+		}
+		p = nl;
+	}
+	return -1; /* no closing brace */
+}
+
+static void xsys_fill(struct sb *out, unsigned have)
+{
+	for (size_t i = 0; i < sizeof xsys_sysctl / sizeof xsys_sysctl[0]; i++) {
+		if (!(have & (1u << i)))
+			continue;
+		sb_addf(out, "\tARM64.%s = ", xsys_sysctl[i].field);
+		for (size_t k = 0; k < 2 && xsys_sysctl[i].names[k]; k++)
+			sb_addf(out, "%sgowrapSysctlEnabled(\"hw.optional.%s\\x00\")", k ? " || " : "",
+				xsys_sysctl[i].names[k]);
+		sb_adds(out, "\n");
+	}
 }
 
 int dp_features_darwin(void)
@@ -70,8 +179,8 @@ static void hwcap_fill(struct sb *out, unsigned opts)
 }
 
 /* The templates' placeholders: the marker function's name, the fix version
- * (common/marker.h, table.h), and the hwcap fill. */
-static void expand(struct sb *out, const char *t, size_t n, unsigned opts)
+ * (common/marker.h, table.h), and the fill (hwcap's or x/sys's lines). */
+static void expand(struct sb *out, const char *t, size_t n, const char *fill)
 {
 	static const char *const keys[] = { "{{MARKER}}", "{{FIX_VERSION}}", "{{FILL}}" };
 	const char *end = t + n;
@@ -93,7 +202,7 @@ static void expand(struct sb *out, const char *t, size_t n, unsigned opts)
 		else if (i == 1)
 			sb_adds(out, DP_FIX_VERSION);
 		else if (i == 2)
-			hwcap_fill(out, opts);
+			sb_adds(out, fill ? fill : "");
 		else {
 			sb_add(out, k, 2);
 			t = k + 2;
@@ -133,8 +242,32 @@ int dp_render(enum dp_fix fix, const char *orig, unsigned opts, struct sb *out, 
 	case DP_FIX_XSYS_IOS: *name = "gowrap_xsys_ios.go"; break;
 	default: *name = "gowrap_os_darwin_arm64.go"; break;
 	}
+	if (fix == DP_FIX_XSYS_IOS && dp_xsys_sysctl(opts)) {
+		struct sb o = SB_INIT, fill = SB_INIT;
+		unsigned have = 0;
+		int rc = sb_read_file(&o, orig, 1u << 20) == 0 ? xsys_fields(o.buf, o.len, &have) : -1;
+		sb_release(&o);
+		if (rc < 0) {
+			sb_addf(err, "%s: no `" STRUCT_LINE "` block closed by `}`", dp_base(orig));
+			return -1;
+		}
+		xsys_fill(&fill, have);
+		t = gw_embedded_find("dp_xsys_ios_sysctl.go.tmpl");
+		if (!t) {
+			sb_release(&fill);
+			sb_adds(err, "no template for the x/sys sysctl fix");
+			return -1;
+		}
+		expand(out, t->data, t->len, fill.buf);
+		sb_release(&fill);
+		return 0;
+	}
 	if (fix != DP_FIX_CPUID_IOS) {
-		expand(out, t->data, t->len, opts);
+		struct sb fill = SB_INIT;
+		if (fix == DP_FIX_HWCAP)
+			hwcap_fill(&fill, opts);
+		expand(out, t->data, t->len, fill.buf);
+		sb_release(&fill);
 		return 0;
 	}
 	/* The rule counted these lines in the whole compile; each edit checks
@@ -155,7 +288,7 @@ int dp_render(enum dp_fix fix, const char *orig, unsigned opts, struct sb *out, 
 		return -1;
 	}
 	sb_add(out, o.buf, o.len);
-	expand(out, t->data, t->len, opts);
+	expand(out, t->data, t->len, NULL);
 	sb_release(&o);
 	return 0;
 }
@@ -172,6 +305,15 @@ void dp_fix_identity(char out[17])
 		if (t)
 			gw_sha1_update(&c, t->data, t->len + 1);
 	}
+	static const char *const more[] = { "dp_xsys_ios_sysctl.go.tmpl", "dp_xsys_ios_trampoline.s.tmpl" };
+	for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
+		const struct gw_embedded *t = gw_embedded_find(more[i]);
+		if (t)
+			gw_sha1_update(&c, t->data, t->len + 1);
+	}
+	for (size_t i = 0; i < sizeof xsys_sysctl / sizeof xsys_sysctl[0]; i++)
+		for (size_t k = 0; k < 2 && xsys_sysctl[i].names[k]; k++)
+			gw_sha1_update(&c, xsys_sysctl[i].names[k], strlen(xsys_sysctl[i].names[k]) + 1);
 	gw_sha1_update(&c, setif_repl, sizeof setif_repl);
 	gw_sha1_update(&c, sysctl_repl, sizeof sysctl_repl);
 	/* cpuid's output differs by feature set */

@@ -15,6 +15,7 @@
  * with the compiler stage behind it. libc only, static: it runs per tool
  * call. */
 #include "compat.h"
+#include "asmfix.h"
 #include "classify.h"
 #include "compose.h"
 #include "exitcodes.h"
@@ -100,7 +101,7 @@ static int render_cmd(int argc, char **argv)
 		const char *name;
 		int rc = 0;
 		/* the options a rule's class gives, all at once: what tests read */
-		unsigned opts = DP_OPT_HWCAP2 | DP_OPT_PLATFORM | DP_OPT_SYSCTL;
+		unsigned opts = DP_OPT_HWCAP2 | DP_OPT_PLATFORM | DP_OPT_SYSCTL | DP_OPT_XSYS_ASM;
 		if (argc > 4)
 			opts = (unsigned)strtoul(argv[4], NULL, 10);
 		if (dp_render(all[i], argc > 3 ? argv[3] : "/nonexistent", opts, &out, &name, &err) < 0) {
@@ -123,6 +124,7 @@ struct compile {
 	int n;       /* its length */
 	const char *pkg, *ofile, *gover;
 	int std, complete; /* -std given; index of -complete or -1 */
+	int symabis;       /* -symabis given: the package has assembly */
 	int first;         /* index of the first trailing .go file (n: none) */
 };
 
@@ -138,6 +140,8 @@ static void parse_compile(char **tool, int n, struct compile *k)
 			k->std = 1;
 		else if (strcmp(a, "-complete") == 0)
 			k->complete = i;
+		else if (strcmp(a, "-symabis") == 0)
+			k->symabis = 1;
 		else if (strcmp(a, "-p") == 0 && i + 1 < n)
 			k->pkg = tool[++i];
 		else if (strcmp(a, "-o") == 0 && i + 1 < n)
@@ -160,7 +164,18 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	struct sb body = SB_INIT, err = SB_INIT, dir = SB_INIT, path = SB_INIT;
 	const char *name;
 	const char *matched = k->tool[k->first + cl->file_idx];
-	if (dp_render(cl->row->fix, matched, dp_fix_opts(cl), &body, &name, &err) < 0) {
+	unsigned opts = dp_fix_opts(cl);
+	/* x/sys/cpu's sysctl detection needs its trampoline in the package's
+	 * assembly (asmfix.h) and the fields its struct declares */
+	if (cl->row->fix == DP_FIX_XSYS_IOS && k->symabis && dp_features_darwin()) {
+		const char *st = dp_xsys_struct_file((const char *const *)k->tool + k->first, (size_t)(k->n - k->first));
+		if (st && dp_asm_pending(k->ofile, &err) == 0) {
+			opts |= DP_OPT_XSYS_ASM;
+			matched = st;
+		}
+		sb_reset(&err);
+	}
+	if (dp_render(cl->row->fix, matched, opts, &body, &name, &err) < 0) {
 		record("unknown", k->pkg, err.buf);
 		run_tool(k->tool);
 	}
@@ -200,6 +215,23 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	run_tool(nv);
 }
 
+/* An assembly in the ios family: the x/sys/cpu trampoline joins it when
+ * its compile left one pending (asmfix.h). */
+static int asm_fixed(char **tool, int n)
+{
+	struct sb path = SB_INIT, err = SB_INIT;
+	const char *pkg = "?";
+	for (int i = 1; i + 1 < n; i++)
+		if (strcmp(tool[i], "-p") == 0)
+			pkg = tool[i + 1];
+	int r = dp_asm_apply(tool, n, &path, &err);
+	if (r < 0)
+		record("unknown", pkg, err.buf);
+	else if (r > 0)
+		record("trampoline", pkg, "sysctlbyname");
+	run_tool(tool);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2) {
@@ -215,14 +247,16 @@ int main(int argc, char **argv)
 	const char *b = dp_base(tool[0]);
 	size_t bl = strlen(b);
 	int is_compile = strcmp(b, "compile") == 0 || (bl == 11 && strcmp(b, "compile.exe") == 0);
+	int is_asm = strcmp(b, "asm") == 0 || (bl == 7 && strcmp(b, "asm.exe") == 0);
+	const char *fam = getenv("GOWRAP_DEPS_FAMILY");
+	int family = fam && strcmp(fam, "ios") == 0 ? DP_FAM_IOS
+		   : fam && strcmp(fam, "linux") == 0 ? DP_FAM_LINUX : 0;
+	if (is_asm && family == DP_FAM_IOS && !(argc == 3 && strcmp(tool[1], "-V=full") == 0))
+		return asm_fixed(tool, argc - 1);
 	if (!is_compile)
 		run_tool(tool);
 	if (argc == 3 && strcmp(tool[1], "-V=full") == 0)
 		return version_V_full(tool);
-
-	const char *fam = getenv("GOWRAP_DEPS_FAMILY");
-	int family = fam && strcmp(fam, "ios") == 0 ? DP_FAM_IOS
-		   : fam && strcmp(fam, "linux") == 0 ? DP_FAM_LINUX : 0;
 	if (!family)
 		run_tool(tool);
 

@@ -383,6 +383,66 @@ old_ios() { # OUT [env...]
 	assert_output --partial '"github.com/klauspost/cpuid/v2"'
 	run llvm-nm "$TMP/old.a"
 	assert_output --partial "github.com/klauspost/cpuid/v2.tryToFillCPUInfoFomSysctl"
+	# x/sys/cpu v0.29.0 asks sysctl as v0.42.0 does (deps/README.md): the
+	# trampoline into libSystem's sysctlbyname joined the package's
+	# assembly, its address is the word the Go side calls through
+	# syscall.syscall6
+	cd "$TMP" && llvm-ar x old.a go.o
+	run llvm-nm go.o
+	assert_line --regexp '^[0-9a-f]+ t _gowrap_sysctlbyname_trampoline$'
+	assert_line --regexp '^[0-9a-f]+ [sd] _golang.org/x/sys/cpu.gowrapSysctlbynameTrampolineAddr$'
+	tramp="$(llvm-nm go.o | awk '$3 == "_gowrap_sysctlbyname_trampoline" {print $1}')"
+	run llvm-objdump -r go.o
+	[ -n "$tramp" ]
+	assert_line --regexp "^$tramp ARM64_RELOC_BRANCH26 +_sysctlbyname$"
+	assert_line --regexp '^[0-9a-f]+ ARM64_RELOC_UNSIGNED +_gowrap_sysctlbyname_trampoline$'
+	assert_line --regexp '^[0-9a-f]+ ARM64_RELOC_BRANCH26 +_syscall.syscall6$'
+	run go tool objdump -s 'x/sys/cpu.gowrapIOS$' go.o
+	assert_line --partial 'gowrap_xsys_ios.go'
+}
+
+# The fix's sysctl names against v0.42.0's own darwin code, field by field:
+# the lines `ARM64.HasX = darwinSysctlEnabled(...) || ...` there and
+# `ARM64.HasX = gowrapSysctlEnabled(...) || ...` in the rendered file.
+sysctl_pairs() { # FILE FUNC
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+src, fn = open(sys.argv[1]).read(), sys.argv[2]
+for m in re.finditer(r'^\s*ARM64\.(Has\w+) = (.*)$', src, re.M):
+    rhs = m.group(2).split("//")[0]
+    if rhs.strip().startswith("true"):
+        print(m.group(1), "asserted")
+        continue
+    names = re.findall(fn + r'\((?:\[\]byte\()?"([^"\\]+)\\x00"', rhs)
+    if names:
+        print(m.group(1), " ".join(names))
+PY
+}
+
+@test "iOS: the x/sys/cpu fix asks sysctl for exactly the names v0.42.0 asks, field by field, and sets no field a version lacks" {
+	local m; m="$(go env GOMODCACHE)/golang.org/x/sys"
+	"$SHIM_DIR/gowrap-toolexec" --render xsys-ios "$m@v0.41.0/cpu/cpu.go" >"$TMP/fix.go"
+	run sysctl_pairs "$TMP/fix.go" gowrapSysctlEnabled
+	assert_success
+	[ "${#lines[@]}" -eq 20 ] || fail "expected 20 fields, got: $output"
+	diff <(sysctl_pairs "$m@v0.42.0/cpu/cpu_darwin_arm64.go" darwinSysctlEnabled | sort) \
+		<(printf '%s\n' "$output" | sort)
+	# a version whose struct lacks HasDIT and HasI8MM (v0.1.0's): not set
+	grep -v -E '^\s*(HasDIT|HasI8MM)\s' "$m@v0.41.0/cpu/cpu.go" >"$TMP/cpu.go"
+	"$SHIM_DIR/gowrap-toolexec" --render xsys-ios "$TMP/cpu.go" >"$TMP/fix-old.go"
+	run sysctl_pairs "$TMP/fix-old.go" gowrapSysctlEnabled
+	[ "${#lines[@]}" -eq 18 ] || fail "expected 18 fields, got: $output"
+	refute_output --partial HasDIT
+	refute_output --partial HasI8MM
+	# no struct to read: refused, never guessed at
+	run "$SHIM_DIR/gowrap-toolexec" --render xsys-ios "$m@v0.41.0/cpu/cpu_arm64.go"
+	assert_failure 2
+	assert_output --partial 'no `var ARM64 struct {` block'
+	# the crypto feature set (and a compile without assembly): the four bits
+	run "$SHIM_DIR/gowrap-toolexec" --render xsys-ios "$m@v0.41.0/cpu/cpu.go" 0
+	assert_success
+	refute_output --partial gowrapSysctlEnabled
+	assert_line "	ARM64.HasSHA2 = true"
 }
 
 @test "iOS: GOWRAP_FEATURES=crypto keeps cpuid to the four bits (its sysctl detection stays dead code)" {
@@ -392,6 +452,10 @@ old_ios() { # OUT [env...]
 	assert_line "github.com/klauspost/cpuid/v2.gowrapMarkerV1"
 	run llvm-nm "$TMP/old-crypto.a"
 	refute_output --partial "github.com/klauspost/cpuid/v2.tryToFillCPUInfoFomSysctl"
+	# x/sys/cpu: the four bits, no sysctl, no trampoline
+	assert_output --partial "golang.org/x/sys/cpu.gowrapMarkerV1"
+	refute_output --partial "gowrapSysctlEnabled"
+	refute_output --partial "gowrap_sysctlbyname_trampoline"
 	# and without the shim, the same: dropped
 	cd "$BATS_TEST_DIRNAME/fixtures/depsprobeold"
 	GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" "$(real_go)" build -buildmode=c-archive \
