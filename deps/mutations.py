@@ -164,7 +164,7 @@ MUTATIONS = [
      "field by field"),
     ("xsys-fields-unchecked", "deps/render.c",
      "\t\tif (!(have & (1u << i)))\n\t\t\tcontinue;",
-     "",
+     "\t\tif (!(have & (1u << i)) && !have)\n\t\t\tcontinue;",
      "field by field"),
     ("xsys-sysctl-ignores-features", "deps/render.c",
      "return (opts & DP_OPT_XSYS_ASM) && dp_features_darwin();",

@@ -167,7 +167,7 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	unsigned opts = dp_fix_opts(cl);
 	/* x/sys/cpu's sysctl detection needs its trampoline in the package's
 	 * assembly (asmfix.h) and the fields its struct declares */
-	if (cl->row->fix == DP_FIX_XSYS_IOS && k->symabis && dp_features_darwin()) {
+	if (cl->row->fix == DP_FIX_XSYS_IOS && k->symabis && dp_xsys_sysctl(DP_OPT_XSYS_ASM)) {
 		const char *st = dp_xsys_struct_file((const char *const *)k->tool + k->first, (size_t)(k->n - k->first));
 		if (st && dp_asm_pending(k->ofile, &err) == 0) {
 			opts |= DP_OPT_XSYS_ASM;

@@ -42,7 +42,12 @@ if [ "${1:-}" = --one ]; then
 	fi
 	echo $? >"$out/$name.rc"
 	echo $(($(date +%s) - start)) >"$out/$name.secs"
-	echo "# finished $name in $(cat "$out/$name.secs") s" >&2
+	# CPU seconds of everything the suite ran (its children, waited for):
+	# on a machine the suites share, wall time says little of what a suite
+	# costs; its CPU time does.
+	times >"$out/$name.times" # the builtin in this shell: a pipe's subshell has no children
+	tail -1 "$out/$name.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%d\n", t }' >"$out/$name.cpu"
+	echo "# finished $name in $(cat "$out/$name.secs") s ($(cat "$out/$name.cpu") s CPU)" >&2
 	exit 0
 fi
 
@@ -95,12 +100,12 @@ for spec in "${suites[@]}"; do
 done
 
 echo
-echo "# suite times (s), $jobs at a time, ${wall} s in all:"
+echo "# suite times (wall s, CPU s), $jobs at a time, ${wall} s in all:"
 for spec in "${suites[@]}"; do
 	name=$(basename "${spec#*:}" .bats)
 	case "$spec" in *:*) name="$name@$(basename "${spec%%:*}")" ;; esac
-	printf '%s %s\n' "$(cat "$out/$name.secs")" "$name"
-done | sort -rn | awk '{printf "#   %6d  %s\n", $1, $2}'
+	printf '%s %s %s\n' "$(cat "$out/$name.secs")" "$(cat "$out/$name.cpu" 2>/dev/null || echo 0)" "$name"
+done | sort -k2,2rn | awk '{printf "#   %6d %6d  %s\n", $1, $2, $3; c += $2} END {printf "#   CPU %d s in all\n", c}'
 echo "# ten slowest tests (ms):"
 for spec in "${suites[@]}"; do
 	name=$(basename "${spec#*:}" .bats)

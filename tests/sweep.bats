@@ -71,3 +71,19 @@ verdict() {
 	assert_failure 2
 	assert_output --partial "no bytes for"
 }
+
+@test "sweep: every x/sys version fixed on ios linked the sysctl fix through the shim (deps/sweep_sysctl.py's table), asking for the fields the renderer gives its struct" {
+	local sys="$BATS_TEST_DIRNAME/unit/sweep/xsys_sysctl.tsv" v blob n fields linked sfiles checked=0
+	[ -f "$sys" ] || fail "no $sys (python3 deps/sweep_sysctl.py)"
+	while IFS=$'\t' read -r v blob; do
+		IFS=$'\t' read -r sfiles fields linked < <(awk -F'\t' -v v="$v" '$1 == v { print $2 "\t" $3 "\t" $4 }' "$sys")
+		[ "$linked" = yes ] || fail "x/sys $v: fixed on ios in sweep.tsv, but linked: '${linked:-no row}'"
+		[[ ",$sfiles," == *",cpu_arm64.s,"* ]] || fail "x/sys $v: no cpu_arm64.s on ios/arm64 ($sfiles)"
+		# the renderer, on the version's own struct (the sweep's kept bytes)
+		n="$("$SHIM_DIR/gowrap-toolexec" --render xsys-ios "$FILES/$blob" | grep -c '^	ARM64\.Has[A-Za-z0-9]* = gowrapSysctlEnabled')"
+		[ "$n" = "$fields" ] || fail "x/sys $v: the table says $fields fields, the renderer $n"
+		checked=$((checked + 1))
+	done < <(awk -F'\t' '!/^#/ && $1 == "golang.org/x/sys" && $3 == "ios/arm64" && $4 == "fix:xsys-ios" {
+		n = split($5, f, ","); for (i = 1; i <= n; i++) if (f[i] ~ /^cpu\.go:/) { sub(/^cpu\.go:/, "", f[i]); print $2 "\t" f[i] } }' "$TABLE")
+	[ "$checked" -eq 41 ] || fail "checked $checked versions, want 41"
+}
