@@ -24,8 +24,12 @@ set -u
 cd "$(dirname "$0")/.."
 
 # Heaviest first (measured on the 2-core machine; see CONTRIBUTING.md). A
-# suite not listed runs after these, in name order.
-ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch verify verify_ios_deps android act cacheprog toolchain"
+# suite not listed runs after these, in name order. Suites whose cold
+# builds are the same (android's and act's android/arm64 library; deps'
+# and verify_ios_deps' iOS archives; deps_arch's and verify_arch's plain
+# arch builds) are kept apart, so the second finds the first's in the build
+# cache instead of compiling it beside it.
+ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch verify verify_ios_deps android cacheprog toolchain act"
 ORDER="$ORDER action portability cli docs unit sweep layout errshape common"
 
 # --one SUITE OUTDIR: run one suite, leave NAME.tap, NAME.rc, NAME.secs.
