@@ -4,8 +4,10 @@
  * Promise: splits each input at NUL bytes into up to eight "files" and
  * holds them to the rules with dp_classify_by (each file's bytes from the
  * input, never from disk) for every family, then renders the fix the class
- * asks for the cpuid and hwcap rules (dp_render reads the first file from a
- * scratch path); ASan and UBSan see every read. What classify.h promises is
+ * asks for (all but cpuid's, which reads its file from disk), and the x/sys
+ * sysctl fix over the first file as its struct (written to a scratch file
+ * dp_render reads: rendered, or refused with a reason); ASan and UBSan see
+ * every read. What classify.h promises is
  * checked, aborting when broken so libFuzzer reports it: a FIX or RIGHT
  * class has its rule and its trigger's file index inside the input; an
  * UNKNOWN one has a reason; a NONE one neither; the words test holds. It
@@ -24,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MAXF 8
 
@@ -47,6 +50,13 @@ static int read_in(const char *path, struct sb *out, void *arg)
 		return -1;
 	sb_add(out, in->p[i], in->n[i]);
 	return 0;
+}
+
+static char path[64]; /* the scratch file, removed at exit */
+
+static void remove_scratch(void)
+{
+	unlink(path);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -90,6 +100,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		require(out.len > 0 && strstr(out.buf, "gowrapMarker") != NULL);
 		sb_release(&out);
 		sb_release(&err);
+	}
+	/* the x/sys sysctl fix reads the fields of `var ARM64 struct {` */
+	if (!path[0]) {
+		snprintf(path, sizeof path, "/tmp/gowrap-fuzz-xsys-%ld.go", (long)getpid());
+		atexit(remove_scratch);
+	}
+	FILE *f = fopen(path, "wb");
+	if (f) {
+		int ok = fwrite(in.p[0], 1, in.n[0], f) == in.n[0];
+		if (fclose(f) == 0 && ok) {
+			struct sb out = SB_INIT, err = SB_INIT;
+			const char *name;
+			setenv("GOWRAP_FEATURES", "darwin", 1);
+			if (dp_render(DP_FIX_XSYS_IOS, path, DP_OPT_XSYS_ASM, &out, &name, &err) == 0)
+				require(strstr(out.buf, "gowrapSysctlEnabled") != NULL && err.len == 0);
+			else
+				require(err.len > 0 && out.len == 0);
+			sb_release(&out);
+			sb_release(&err);
+		}
 	}
 	return 0;
 }
