@@ -1,9 +1,11 @@
 /* toolexec.c — gowrap-toolexec: the -toolexec program the go shim adds to
  * builds that contain a known copy of CPU-feature code (deps/README.md).
  *
- * Promise: every tool other than compile, and every compile of a package
- * that is not a known defective CPU-feature package for the target family
- * ($GOWRAP_DEPS_FAMILY), is exec'd with argv untouched. `compile -V=full`
+ * Promise: every tool other than compile and asm, every compile of a
+ * package that is not a known defective CPU-feature package for the target
+ * family ($GOWRAP_DEPS_FAMILY), and every asm but the first of an iOS-family
+ * x/sys/cpu whose compile got the sysctl fix (asmfix.h), is exec'd with argv
+ * untouched. `compile -V=full`
  * answers the real line plus a content-derived ` gowrap-deps=<id>`, so
  * builds through this wrapper never share build-cache entries with plain
  * builds, yet share them across machines and cache directories. A known
