@@ -171,15 +171,24 @@ static int compile_fixed(const struct compile *k, const struct dp_class *cl)
 	 * assembly (asmfix.h) and the fields its struct declares */
 	if (cl->row->fix == DP_FIX_XSYS_IOS && k->symabis && dp_xsys_sysctl(DP_OPT_XSYS_ASM)) {
 		const char *st = dp_xsys_struct_file((const char *const *)k->tool + k->first, (size_t)(k->n - k->first));
-		if (st && dp_asm_pending(k->ofile, &err) == 0) {
+		if (st) {
 			opts |= DP_OPT_XSYS_ASM;
 			matched = st;
 		}
-		sb_reset(&err);
 	}
 	if (dp_render(cl->row->fix, matched, opts, &body, &name, &err) < 0) {
 		record("unknown", k->pkg, err.buf);
 		run_tool(k->tool);
+	}
+	/* the trampoline only for a rendered sysctl fix; if it cannot be left
+	 * for the assembler, the four bits alone */
+	if ((opts & DP_OPT_XSYS_ASM) && dp_asm_pending(k->ofile, &err) < 0) {
+		sb_reset(&body);
+		sb_reset(&err);
+		if (dp_render(cl->row->fix, matched, opts & ~DP_OPT_XSYS_ASM, &body, &name, &err) < 0) {
+			record("unknown", k->pkg, err.buf);
+			run_tool(k->tool);
+		}
 	}
 	const char *slash = strrchr(k->ofile, '/');
 	if (slash)
