@@ -30,6 +30,7 @@ setup() {
 teardown() {
 	# module caches are read-only by design
 	[ -d "$TMP/mc" ] && chmod -R u+w "$TMP/mc" || true
+	common_teardown
 }
 
 # An empty module cache, served by the proxy (the first build on a new runner).

@@ -12,7 +12,8 @@
 # serial steps, qemu and child processes, so two keep a 2-core machine busy),
 # heaviest first so the last one to start is a short one. A suite's TAP is
 # printed whole when it ends, so two suites never interleave lines.
-# At the end: each suite's wall time, the ten slowest tests, and one line
+# At the end: each suite's wall and CPU time, the ten slowest tests, the
+# fifteen costliest in CPU, and one line
 # "N passed, N failed, N skipped". Exit 0 only if nothing failed, every
 # suite ran all the tests its plan announced, and at least one test ran.
 #
@@ -76,6 +77,10 @@ fi
 # One Go 1.27.3 GOROOT for the run (tests/helpers/goroot.bash).
 export GOWRAP_TEST_SHARED="$out/shared"
 mkdir -p "$GOWRAP_TEST_SHARED"
+# Each test's CPU seconds (tests/helpers/common.bash's common_teardown);
+# a GOWRAP_TEST_CPU set by the caller keeps them after the run.
+export GOWRAP_TEST_CPU="${GOWRAP_TEST_CPU:-$out/tests.cpu}"
+: >"$GOWRAP_TEST_CPU"
 
 t0=$(date +%s)
 printf '%s\n' "${suites[@]}" | xargs -P "$jobs" -I{} bash tests/run.sh --one {} "$out"
@@ -116,6 +121,8 @@ for spec in "${suites[@]}"; do
 	case "$spec" in *:*) name="$name@$(basename "${spec%%:*}")" ;; esac
 	sed -n "s/^\(not \)\{0,1\}ok [0-9]* \(.*\) in \([0-9]*\)ms$/\3 $name: \2/p" "$out/$name.tap"
 done | sort -rn | head -10 | awk '{ms=$1; $1=""; printf "#   %8d %s\n", ms, $0}'
+echo "# fifteen costliest tests (CPU s; a suite's setup_file is its CPU less its tests'):"
+sort -t "$(printf '\t')" -k1,1rn "$GOWRAP_TEST_CPU" | head -15 | awk -F '\t' '{printf "#   %6.1f %s: %s\n", $1, $2, $3}'
 echo
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
 if [ "$failed" -ne 0 ] || [ "$bad" -ne 0 ] || [ "$passed" -eq 0 ]; then

@@ -49,7 +49,7 @@ forge_same_size() {
 
 teardown() {
 	[ -n "${SHARED:-}" ] && rm -rf "$SHARED"
-	return 0
+	common_teardown
 }
 
 # --- item 1: trust nothing another user can write ----------------------------

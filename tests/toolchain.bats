@@ -84,7 +84,7 @@ teardown() {
 	# Fake caches keep the cache's read-only directory modes; let bats
 	# delete them (directories only, see fake_modcache).
 	[ -d "$TMP/modcache" ] && find "$TMP/modcache" -type d -exec chmod u+w {} +
-	return 0
+	common_teardown
 }
 
 @test "install: exit 0 and only the launcher's absolute path on stdout" {

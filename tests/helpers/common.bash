@@ -41,6 +41,22 @@ common_setup() {
 	unset GOWRAP_GO GOWRAP_LOG GOWRAP_VERIFY
 }
 
+# A test's CPU seconds (everything it ran and waited for, from `times`),
+# appended to $GOWRAP_TEST_CPU when tests/run.sh sets it: the run is CPU-bound
+# on two cores, so a test's cost is its CPU, not its wall time beside others.
+# A suite with a teardown of its own calls this from it.
+common_teardown() {
+	[ -n "${GOWRAP_TEST_CPU:-}" ] || return 0
+	local cpu
+	# the builtin in this shell: in a pipe or $( ) it runs in a subshell,
+	# which has no children
+	times >"$BATS_TEST_TMPDIR/.times"
+	cpu=$(tail -1 "$BATS_TEST_TMPDIR/.times" | awk '{ t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] } printf "%.1f", t }')
+	printf '%s\t%s\t%s\n' "$cpu" "$(basename "$BATS_TEST_FILENAME" .bats)" "$BATS_TEST_DESCRIPTION" >>"$GOWRAP_TEST_CPU"
+	return 0
+}
+teardown() { common_teardown; }
+
 # assert_glob VALUE PATTERN / refute_glob: VALUE matches (does not match) the
 # bash glob PATTERN ([[ ]] matching, extglob on); escape a literal * ? [ ( ) |
 # with a backslash. bats-assert has
