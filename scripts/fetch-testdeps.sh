@@ -33,6 +33,7 @@ probe() { # DIR-with-go.mod/go.sum [main.go from]
 		fail "the modules of $name" "$(tail -1 "$d.err")"
 }
 probe tests/fixtures/depsprobe
+probe tests/fixtures/leanprobe
 probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
 probe tests/fixtures/mcprobe
 probe tests/fixtures/hwcapprobe

@@ -12,7 +12,7 @@
 # actions/setup-go@v5 is a stand-in (tests/act/setup-go: the real go's
 # directory first on PATH), actions/checkout is act's own copy of the
 # repository. The builds are the Android job's: the probe
-# (tests/fixtures/depsprobe, github.com/metacubex/utls v1.8.7's copy of
+# (tests/fixtures/leanprobe, github.com/metacubex/utls v1.8.7's copy of
 # internal/cpu) as an android/arm64 c-shared library with the stand-in NDK
 # compiler. Every workflow runs once, in setup_file, one after another.
 
@@ -88,9 +88,9 @@ job() {
 
 # ws: the pass job's workspace (act's copy of the repository, RUNNER_TEMP
 # beside it), from its `which go` step's pwd= (the job's working directory,
-# tests/fixtures/depsprobe).
+# tests/fixtures/leanprobe).
 ws() {
-	sed -n 's|.* pwd=\(/.*\)/tests/fixtures/depsprobe$|\1|p' <<<"$output" | head -1
+	sed -n 's|.* pwd=\(/.*\)/tests/fixtures/leanprobe$|\1|p' <<<"$output" | head -1
 }
 
 @test "act: install (relative prefix) → an android/arm64 build through the installed shim in a working directory → report with check: relative to the workspace: exit 0; the summary names the call, its Go version and the fixed copy" {
@@ -102,14 +102,14 @@ ws() {
 	# the relative prefix is the workspace's; the shim leads PATH from the
 	# next step, GOWRAP_LOG came through GITHUB_ENV
 	assert_line --regexp "^\[pass/pass\]   \| gowrap: installed gowrap [^ ]+ in $w/gw-rel; the go shim leads PATH from the next step, GOWRAP_LOG=${w%/hostexecutor}/tmp/gowrap.log\$"
-	assert_line "[pass/pass]   | go=$w/gw-rel/libexec/gowrap/go gowrap=$w/gw-rel/bin/gowrap log=${w%/hostexecutor}/tmp/gowrap.log pwd=$w/tests/fixtures/depsprobe"
+	assert_line "[pass/pass]   | go=$w/gw-rel/libexec/gowrap/go gowrap=$w/gw-rel/bin/gowrap log=${w%/hostexecutor}/tmp/gowrap.log pwd=$w/tests/fixtures/leanprobe"
 	assert_line --partial "[pass/pass]   ✅  Success - Main build "
 	assert_line --partial "[pass/pass]   ✅  Success - Main report "
 	gv="$("$(real_go)" env GOVERSION)"
 	assert_line "[pass/pass]   ⚙  Summary - ## ✅ gowrap: verified"
 	assert_line "- go calls through the shim: 1 (overlay added: 0, dependency fix added: 1); outputs verified: 1, failed: 0"
-	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\` | 0 | ✅ yes | \`$w/tests/fixtures/depsprobe/libgojni.so\` |"
-	assert_line "| \`tests/fixtures/depsprobe/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
+	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\` | 0 | ✅ yes | \`$w/tests/fixtures/leanprobe/libgojni.so\` |"
+	assert_line "| \`tests/fixtures/leanprobe/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
 }
 
 @test "act: a check: path relative to the job's working directory is not found there: one unreadable row whose fix says GITHUB_WORKSPACE (110, continue-on-error)" {
@@ -133,7 +133,7 @@ ws() {
 	assert_line "[wrong-order/wrong]   ❗  ::error title=gowrap::verification failed: see the job summary"
 	assert_line "[wrong-order/wrong]   ⚙  Summary - ## ❌ gowrap: verification failed"
 	assert_line "- no go call went through the gowrap shim: the log \`$t/gowrap.log\` holds no calls. If the job ran go, put gowrap's install step after actions/setup-go: each puts its directory first on PATH, the last one wins."
-	assert_line --regexp "^\| \`tests/fixtures/depsprobe/libgojni.so\` \| \`arm64\` \| \`android\` \| .* \| ❌ \*\*FAIL\*\*: \`$UTLS_CPU\` NOT fixed: "
+	assert_line --regexp "^\| \`tests/fixtures/leanprobe/libgojni.so\` \| \`arm64\` \| \`android\` \| .* \| ❌ \*\*FAIL\*\*: \`$UTLS_CPU\` NOT fixed: "
 }
 
 @test "act: report with no install step before it: exit 2, one line naming the fix" {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bats
 # tests/android.bats — Android outputs end to end. The probe
-# (tests/fixtures/depsprobe: github.com/metacubex/utls v1.8.7, a copy of Go's
+# (tests/fixtures/leanprobe: github.com/metacubex/utls v1.8.7, a copy of Go's
 # internal/cpu; golang.org/x/sys v0.41.0; github.com/klauspost/cpuid/v2
 # v2.3.0) is built with the real go as -buildmode=c-shared for android/arm64,
 # through the shim and without it, by the stand-in NDK compiler

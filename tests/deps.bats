@@ -3,21 +3,27 @@
 # requires github.com/metacubex/utls v1.8.7 (a copy of Go's internal/cpu),
 # golang.org/x/sys v0.41.0 and github.com/klauspost/cpuid/v2 v2.3.0, built
 # with the real go through the shim and without it; linux/arm64 binaries run
-# under qemu-aarch64 -cpu cortex-a53, iOS ones are checked for markers.
+# under qemu-aarch64 -cpu cortex-a53, iOS ones are checked for markers
+# (tests/fixtures/leanprobe where only the copies matter: below).
 
 load helpers/common
 bats_require_minimum_version 1.5.0
 
 PROBE="$BATS_TEST_DIRNAME/fixtures/depsprobe"
+# The same three copies without utls's TLS stack (71 packages, not 227): the
+# builds below that are cold (an iOS target, a fresh build cache, another Go,
+# a -toolexec identity of their own) use it; the linux/arm64 builds that show
+# the TLS line use depsprobe.
+LEAN="$BATS_TEST_DIRNAME/fixtures/leanprobe"
 
 setup_file() {
 	export D="$BATS_FILE_TMPDIR"
-	# The same probe program with x/sys v0.42.0: fixtures/depsprobe42 holds
+	# The lean probe's program with x/sys v0.42.0: fixtures/depsprobe42 holds
 	# only its go.mod and go.sum.
 	export PROBE42="$D/probe42"
 	mkdir -p "$PROBE42"
 	cp "$BATS_TEST_DIRNAME/fixtures/depsprobe42/go.mod" "$BATS_TEST_DIRNAME/fixtures/depsprobe42/go.sum" \
-		"$PROBE/main.go" "$PROBE42/"
+		"$LEAN/main.go" "$PROBE42/"
 	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
 	cd "$PROBE"
 	local go; go="$(real_go)"
@@ -31,6 +37,7 @@ setup_file() {
 	fi
 	[[ " $what " == *" ios "* ]] || return 0
 	# ios/arm64 c-archives (stand-in Apple toolchain), through the shim
+	cd "$LEAN"
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$D/ios.log" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 \
 		CC="$APPLE/bin/cc-ios-arm64" go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" \
 		-o "$D/ios.a" . >"$D/ios.out" 2>&1 || true
@@ -135,7 +142,7 @@ PY
 }
 
 @test "a host build is untouched: no -toolexec, byte-identical to the real go's" {
-	cd "$PROBE"
+	cd "$LEAN"
 	GOOS= GOARCH= CGO_ENABLED=0 "$(real_go)" build -o "$BATS_TEST_TMPDIR/plain" .
 	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$BATS_TEST_TMPDIR/log" GOOS= GOARCH= CGO_ENABLED=0 \
 		run go build -o "$BATS_TEST_TMPDIR/shim" .
@@ -167,10 +174,16 @@ PY
 	assert_success
 	refute_output --partial "/compile "
 	cmp "$D/linux-shim" "$BATS_TEST_TMPDIR/a"
+	# the lean probe, in the run's cache and in a fresh one
+	cd "$LEAN"
+	PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/a2" .
+	assert_success
 	GOCACHE="$BATS_TEST_TMPDIR/gocache" GOWRAP_CACHE="$BATS_TEST_TMPDIR/gwcache" PATH="$SHIM_DIR:$PATH" \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run go build -o "$BATS_TEST_TMPDIR/b" .
 	assert_success
-	cmp "$D/linux-shim" "$BATS_TEST_TMPDIR/b"
+	cmp "$BATS_TEST_TMPDIR/a2" "$BATS_TEST_TMPDIR/b"
+	run markers "$BATS_TEST_TMPDIR/b"
+	assert_output "github.com/metacubex/utls/internal/cpu.gowrapMarkerV1"
 }
 
 @test "a caller's own -toolexec on a build that contains a copy is composed (fixed, theirs ran); one that is no command: 114; GOWRAP_DEPS=0 leaves it alone" {
@@ -276,7 +289,7 @@ case "\$2" in -V=full) exec "$SHIM_DIR/gowrap-toolexec" "\$@";; esac
 exec "\$@"
 EOF
 	chmod +x "$BATS_TEST_TMPDIR/nofix"
-	cd "$PROBE"
+	cd "$LEAN"
 	GOWRAP_TOOLEXEC="$BATS_TEST_TMPDIR/nofix" GOCACHE="$(nofix_gocache)" PATH="$SHIM_DIR:$PATH" \
 		GOOS=linux GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr go build -o "$BATS_TEST_TMPDIR/x" .
 	assert_failure 110
@@ -347,7 +360,7 @@ PY
 @test "Go 1.27.3 (GOTOOLCHAIN): the linux/arm64 probe through the shim is fixed too" {
 	run env GOTOOLCHAIN=go1.27.3 "$(real_go)" version
 	[ "$status" -eq 0 ] || fail "go1.27.3 toolchain not in the module cache (fix: run bash scripts/setup.sh)"
-	cd "$PROBE"
+	cd "$LEAN"
 	GOTOOLCHAIN=go1.27.3 PATH="$SHIM_DIR:$PATH" GOOS=linux GOARCH=arm64 CGO_ENABLED=0 \
 		run go build -o "$BATS_TEST_TMPDIR/p127" .
 	assert_success
@@ -355,7 +368,6 @@ PY
 	assert_output --partial "go1.27.3"
 	run qemu-aarch64 -cpu cortex-a53 "$BATS_TEST_TMPDIR/p127"
 	assert_line "utls/cpu ARM64 HasAES=true HasPMULL=true HasSHA2=true"
-	assert_line "utls HasAESGCMHardwareSupport=true"
 }
 
 # iOS with the versions real apps pin (tests/fixtures/depsprobeold: x/sys

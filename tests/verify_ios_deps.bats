@@ -1,7 +1,7 @@
 #!/usr/bin/env bats
 # tests/verify_ios_deps.bats — symcheck asks iOS-family arm64 Mach-O slices
 # for the dependency fix (verify/policy.c): c-archives of the deps probes
-# (tests/fixtures/depsprobeold: x/sys v0.29.0, cpuid/v2 v2.2.9; depsprobe:
+# (tests/fixtures/depsprobeold: x/sys v0.29.0, cpuid/v2 v2.2.9; leanprobe:
 # utls v1.8.7, x/sys v0.41.0, cpuid v2.3.0; depsprobe42: x/sys v0.42.0)
 # built by the real go with the stand-in Apple toolchain, through the shim
 # and without it. Without the shim std's overlay marker is missing too, so
@@ -29,13 +29,14 @@ build() {
 setup_file() {
 	export D="$BATS_FILE_TMPDIR"
 	export GOWRAP_CACHE="$D/cache" GOTOOLCHAIN=local GOFLAGS= GOPROXY=off
-	# depsprobe42 holds only go.mod and go.sum: depsprobe's program beside them
+	# depsprobe42 holds only go.mod and go.sum: leanprobe's program beside
+	# them (tests/deps.bats builds the same, so the shim's are cached)
 	mkdir -p "$D/probe42"
-	cp "$FX/depsprobe42/go.mod" "$FX/depsprobe42/go.sum" "$FX/depsprobe/main.go" "$D/probe42/"
+	cp "$FX/depsprobe42/go.mod" "$FX/depsprobe42/go.sum" "$FX/leanprobe/main.go" "$D/probe42/"
 	local how
 	for how in shim plain; do
 		build "old-$how" "$FX/depsprobeold" "$how" ios cc-ios-arm64
-		build "probe-$how" "$FX/depsprobe" "$how" ios cc-ios-arm64
+		build "probe-$how" "$FX/leanprobe" "$how" ios cc-ios-arm64
 		build "probe42-$how" "$D/probe42" "$how" ios cc-ios-arm64
 		build "catalyst-$how" "$FX/depsprobeold" "$how" darwin cc-maccatalyst-arm64 -tags ios,macos,maccatalyst
 	done

@@ -1,7 +1,7 @@
 # tests/helpers/android.bash — the Android library the suites check
 # (tests/android.bats, tests/action.bats), loaded after helpers/common.
 #
-# The probe (tests/fixtures/depsprobe: github.com/metacubex/utls v1.8.7, a
+# The probe (tests/fixtures/leanprobe: github.com/metacubex/utls v1.8.7, a
 # copy of Go's internal/cpu; golang.org/x/sys v0.41.0;
 # github.com/klauspost/cpuid/v2 v2.3.0) built by a given go command as an
 # android/arm64 -buildmode=c-shared library with the stand-in NDK compiler
@@ -9,7 +9,7 @@
 # against stub libraries; a real aarch64 ELF shared object that never runs),
 # and packed as gomobile packs an .aar or as an .apk.
 
-ANDROID_PROBE="$GOWRAP_ROOT/tests/fixtures/depsprobe"
+ANDROID_PROBE="$GOWRAP_ROOT/tests/fixtures/leanprobe"
 ANDROID_NDKCC="$GOWRAP_ROOT/tests/helpers/android/bin/cc-android-arm64"
 
 # android_so DIR GO [VAR=VALUE...]: DIR/libgojni.so, built by GO with the
