@@ -234,11 +234,11 @@ portcheck:
 # libFuzzer targets (ASan + UBSan), CONTRIBUTING.md "Fuzzing": symcheck's
 # reader for FUZZ_SECONDS, then the command-line model, the record framing
 # and the shim's readers of the CLI's replies for FUZZ_PARSER_SECONDS each:
-# by default 2/5 of it (at least 1 s; CI's 30 s: 12 s each): none has more
+# by default 2/5 of it (at least 1 s; CI's 20 s: 8 s each): none has more
 # than a few hundred edges, all reached within a minute or two.
 FUZZ_SECONDS ?= 60
 FUZZ_PARSER_SECONDS ?= $(shell echo $$(( $(FUZZ_SECONDS) * 2 / 5 > 0 ? $(FUZZ_SECONDS) * 2 / 5 : 1 )))
-CI_FUZZ_SECONDS ?= 30
+CI_FUZZ_SECONDS ?= 20
 FUZZ_PARSERS := cmdline record proto classify
 FUZZ_CFLAGS := $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS)
 fuzz: $(BUILD)/fuzz/symcheck_fuzz $(patsubst %,$(BUILD)/fuzz/%_fuzz,$(FUZZ_PARSERS))
@@ -296,7 +296,8 @@ test-quick:
 # What CI runs after scripts/setup.sh (README, .ci/run). It installs nothing.
 # One C build per configuration, each reused by every suite that needs it:
 # gcc (build/), clang (build-clang/), ASan+UBSan (build-asan/: the verify
-# suite runs against it beside the others); the musl build is
+# suite runs against it, not against build/ a second time: every other suite
+# runs build/'s symcheck, and `make test` runs verify on build/); the musl build is
 # tests/portability.bats's own `make portcheck` (it asserts on its output).
 # Fuzzing (libFuzzer, which Apple's clang lacks) runs where it exists: on Linux.
 # Each libFuzzer run is one process on one core: the five run in two lanes

@@ -47,6 +47,19 @@ fi
 sudo=()
 [ "$(id -u)" -eq 0 ] || sudo=(sudo)
 export DEBIAN_FRONTEND=noninteractive
+# The Go side (modules, go1.27.3, act's build: fetch-testdeps.sh) needs only
+# go and the network, apt-get only the network and dpkg: on a fresh machine
+# the two run side by side instead of one after the other (act's build alone
+# is over a minute of both cores). Its output is kept and shown when it ends.
+fetch_pid=
+fetch_log=
+if command -v go >/dev/null 2>&1; then
+	fetch_log=$(mktemp)
+	bash "$(dirname "$0")/fetch-testdeps.sh" >"$fetch_log" 2>&1 &
+	fetch_pid=$!
+	# If apt-get fails (set -e), the fetch must not outlive this script.
+	trap 'kill "$fetch_pid" 2>/dev/null; rm -f "$fetch_log"' EXIT
+fi
 updated=0
 install() {
 	local missing=() p
@@ -90,10 +103,14 @@ if [ ! -x "$QEMU10_DIR/qemu-loongarch64" ]; then
 		"${sudo[@]}" ln -sf "$(command -v qemu-loongarch64)" "$QEMU10_DIR/qemu-loongarch64"
 	fi
 fi
-if ! command -v go >/dev/null 2>&1; then
+if [ -z "$fetch_pid" ]; then
 	echo "gowrap setup: no go on PATH (fix: install Go 1.21 or newer from go.dev/dl)" >&2
 	exit 1
 fi
 # Every module and toolchain the tests use, so they run offline afterwards
-# (from an empty GOMODCACHE too: .ci/run starts from one).
-exec bash "$(dirname "$0")/fetch-testdeps.sh"
+# (from an empty GOMODCACHE too: .ci/run starts from one): started above.
+st=0
+wait "$fetch_pid" || st=$?
+cat "$fetch_log" >&2
+rm -f "$fetch_log"
+exit $st

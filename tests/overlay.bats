@@ -702,7 +702,8 @@ overlay.json"
 	# darwin with the ios tag: links internally, and the shim injects for it
 	export GOCACHE="$TMP/gocache" GOOS=darwin GOARCH=arm64 CGO_ENABLED=0 GOFLAGS=-tags=ios
 	compiles() { PATH="$SHIM_DIR:$PATH" go build -x -o sw . 2>&1 | count_compiles; }
-	marker() { go tool nm sw | awk '$NF ~ /gowrapMarker/ {print $NF}'; }
+	# llvm-nm, not go tool nm: in this fresh GOCACHE go would build nm first.
+	marker() { llvm-nm sw | awk '$NF ~ /gowrapMarker/ {sub(/^_/, "", $NF); print $NF}'; }
 	d1=$(compiles)
 	assert_equal "$(marker)" "$DARWIN_MARKER"
 	c1=$(GOWRAP_FEATURES=crypto compiles)

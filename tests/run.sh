@@ -2,10 +2,11 @@
 # tests/run.sh — runs bats suites and ends with the line CI reads.
 #
 #   bash tests/run.sh [SUITE...]      every tests/*.bats, or the ones named
-#   bash tests/run.sh --all SUITE...  these first, then every tests/*.bats
+#   bash tests/run.sh --all SUITE...  these first, then every other tests/*.bats
 #
 # A SUITE may be given as BUILD_DIR:tests/x.bats to run it against another
-# build tree (GOWRAP_BUILD), e.g. build-asan:tests/verify.bats.
+# build tree (GOWRAP_BUILD), e.g. build-asan:tests/verify.bats; with --all it
+# then runs against that tree only (`make check`: verify under ASan+UBSan).
 #
 # Each suite is its own bats process (--timing), BATS_JOBS of them at a time
 # (default 2: the suites spend much of their time waiting on go builds'
@@ -60,11 +61,14 @@ all=0
 if [ "${1:-}" = --all ]; then all=1; shift; fi
 suites=("$@")
 if [ ${#suites[@]} -eq 0 ] || [ $all -eq 1 ]; then
+	named=" "
+	for spec in "${suites[@]}"; do named+="$(basename "${spec#*:}" .bats) "; done
 	for n in $ORDER; do
-		[ -f "tests/$n.bats" ] && suites+=("tests/$n.bats")
+		[ -f "tests/$n.bats" ] && [[ "$named" != *" $n "* ]] && suites+=("tests/$n.bats")
 	done
 	for f in tests/*.bats; do
-		case " $ORDER " in *" $(basename "$f" .bats) "*) ;; *) suites+=("$f") ;; esac
+		n=$(basename "$f" .bats)
+		case " $ORDER " in *" $n "*) ;; *) [[ "$named" != *" $n "* ]] && suites+=("$f") ;; esac
 	done
 fi
 jobs=${BATS_JOBS:-2}

@@ -8,6 +8,8 @@
 # usage: pipeline.sh PKGDIR OUTDIR [NAME]
 # The `go` used is whatever PATH finds first — the gowrap shim or the real go.
 # Extra go build flags can be passed in PIPELINE_BUILDFLAGS (word-split).
+# PIPELINE_TARGETS (platform-goarch words, e.g. "ios-arm64 macos-amd64")
+# builds only those; the xcframework then holds the platforms built.
 set -euo pipefail
 pkg=$(cd "$1" && pwd)
 out=$2
@@ -20,6 +22,7 @@ lipo=$GW_LIPO
 [ -n "$lipo" ] || { echo "pipeline: lipo not found (fix: bash scripts/setup.sh)" >&2; exit 2; }
 mkdir -p "$out/work"
 work=$(cd "$out/work" && pwd)
+rm -f "$work"/*.a # an archive of an earlier run is not this one's
 
 # platform goos goarch tags cc
 targets=(
@@ -39,6 +42,9 @@ extra=(${PIPELINE_BUILDFLAGS:-})
 for t in "${targets[@]}"; do
 	read -r platform goos goarch tags cc <<<"$t"
 	[ "$goos" = darwin-ios ] && goos=ios
+	if [ -n "${PIPELINE_TARGETS:-}" ] && [[ " $PIPELINE_TARGETS " != *" $platform-$goarch "* ]]; then
+		continue
+	fi
 	a="$work/$name-$platform-$goarch.a"
 	log="$work/$platform-$goarch.log"
 	logs+=("$log")
@@ -63,12 +69,19 @@ done
 xc="$out/$name.xcframework"
 rm -rf "$xc"
 mkdir -p "$xc"
+# have ARCHIVE...: the archives of those that were built (PIPELINE_TARGETS).
+have() {
+	local a
+	for a in "$@"; do [ -f "$a" ] && printf '%s\n' "$a"; done
+}
 fw_flat() { # dir archive...
+	[ $# -gt 1 ] || return 0
 	mkdir -p "$1/$name.framework/Headers"
 	if [ $# -eq 2 ]; then cp "$2" "$1/$name.framework/$name"; else "$lipo" -create "${@:2}" -output "$1/$name.framework/$name"; fi
 	cp "$work/$name-ios-arm64.h" "$1/$name.framework/Headers/$name.h" 2>/dev/null || true
 }
 fw_versioned() { # dir archive... (macOS-style bundle: Versions/A + symlinks)
+	[ $# -gt 1 ] || return 0
 	local v="$1/$name.framework/Versions/A"
 	mkdir -p "$v/Headers"
 	"$lipo" -create "${@:2}" -output "$v/$name"
@@ -76,11 +89,16 @@ fw_versioned() { # dir archive... (macOS-style bundle: Versions/A + symlinks)
 	ln -s "Versions/Current/$name" "$1/$name.framework/$name"
 	ln -s Versions/Current/Headers "$1/$name.framework/Headers"
 }
-fw_flat "$xc/ios-arm64" "$work/$name-ios-arm64.a"
-fw_flat "$xc/ios-arm64_x86_64-simulator" "$work/$name-iossimulator-arm64.a" "$work/$name-iossimulator-amd64.a"
-fw_flat "$xc/tvos-arm64" "$work/$name-tvos-arm64.a"
-fw_versioned "$xc/ios-arm64_x86_64-maccatalyst" "$work/$name-maccatalyst-arm64.a" "$work/$name-maccatalyst-amd64.a"
-fw_versioned "$xc/macos-arm64_x86_64" "$work/$name-macos-arm64.a" "$work/$name-macos-amd64.a"
+# shellcheck disable=SC2046 # one archive path a line, no spaces in them
+fw_flat "$xc/ios-arm64" $(have "$work/$name-ios-arm64.a")
+# shellcheck disable=SC2046
+fw_flat "$xc/ios-arm64_x86_64-simulator" $(have "$work/$name-iossimulator-arm64.a" "$work/$name-iossimulator-amd64.a")
+# shellcheck disable=SC2046
+fw_flat "$xc/tvos-arm64" $(have "$work/$name-tvos-arm64.a")
+# shellcheck disable=SC2046
+fw_versioned "$xc/ios-arm64_x86_64-maccatalyst" $(have "$work/$name-maccatalyst-arm64.a" "$work/$name-maccatalyst-amd64.a")
+# shellcheck disable=SC2046
+fw_versioned "$xc/macos-arm64_x86_64" $(have "$work/$name-macos-arm64.a" "$work/$name-macos-amd64.a")
 if [ "$GW_APPLE_REAL" = 1 ]; then
 	# On a Mac the xcframework is Xcode's own: the same frameworks, each with
 	# the Info.plist xcodebuild requires, assembled by xcodebuild.
@@ -103,7 +121,21 @@ if [ "$GW_APPLE_REAL" = 1 ]; then
 	echo "$xc"
 	exit 0
 fi
-cat >"$xc/Info.plist" <<PLIST
+# entry ID PLATFORM VARIANT ARCHIVE...: the library's <dict>, its
+# architectures those of the archives built; nothing if none was.
+entry() {
+	local id="$1" plat="$2" var="$3" a archs=
+	shift 3
+	for a in "$@"; do
+		[ -f "$a" ] || continue
+		case "$a" in *-arm64.a) archs+="<string>arm64</string>" ;; *-amd64.a) archs+="<string>x86_64</string>" ;; esac
+	done
+	[ -n "$archs" ] || return 0
+	printf '\t\t<dict><key>LibraryIdentifier</key><string>%s</string><key>LibraryPath</key><string>%s.framework</string><key>SupportedArchitectures</key><array>%s</array><key>SupportedPlatform</key><string>%s</string>%s</dict>\n' \
+		"$id" "$name" "$archs" "$plat" "${var:+<key>SupportedPlatformVariant</key><string>$var</string>}"
+}
+{
+	cat <<'PLIST'
 <?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
 <plist version="1.0">
@@ -112,13 +144,12 @@ cat >"$xc/Info.plist" <<PLIST
 	<key>XCFrameworkFormatVersion</key><string>1.0</string>
 	<key>AvailableLibraries</key>
 	<array>
-		<dict><key>LibraryIdentifier</key><string>ios-arm64</string><key>LibraryPath</key><string>$name.framework</string><key>SupportedArchitectures</key><array><string>arm64</string></array><key>SupportedPlatform</key><string>ios</string></dict>
-		<dict><key>LibraryIdentifier</key><string>ios-arm64_x86_64-simulator</string><key>LibraryPath</key><string>$name.framework</string><key>SupportedArchitectures</key><array><string>arm64</string><string>x86_64</string></array><key>SupportedPlatform</key><string>ios</string><key>SupportedPlatformVariant</key><string>simulator</string></dict>
-		<dict><key>LibraryIdentifier</key><string>tvos-arm64</string><key>LibraryPath</key><string>$name.framework</string><key>SupportedArchitectures</key><array><string>arm64</string></array><key>SupportedPlatform</key><string>tvos</string></dict>
-		<dict><key>LibraryIdentifier</key><string>ios-arm64_x86_64-maccatalyst</string><key>LibraryPath</key><string>$name.framework</string><key>SupportedArchitectures</key><array><string>arm64</string><string>x86_64</string></array><key>SupportedPlatform</key><string>ios</string><key>SupportedPlatformVariant</key><string>maccatalyst</string></dict>
-		<dict><key>LibraryIdentifier</key><string>macos-arm64_x86_64</string><key>LibraryPath</key><string>$name.framework</string><key>SupportedArchitectures</key><array><string>arm64</string><string>x86_64</string></array><key>SupportedPlatform</key><string>macos</string></dict>
-	</array>
-</dict>
-</plist>
 PLIST
+	entry ios-arm64 ios "" "$work/$name-ios-arm64.a"
+	entry ios-arm64_x86_64-simulator ios simulator "$work/$name-iossimulator-arm64.a" "$work/$name-iossimulator-amd64.a"
+	entry tvos-arm64 tvos "" "$work/$name-tvos-arm64.a"
+	entry ios-arm64_x86_64-maccatalyst ios maccatalyst "$work/$name-maccatalyst-arm64.a" "$work/$name-maccatalyst-amd64.a"
+	entry macos-arm64_x86_64 macos "" "$work/$name-macos-arm64.a" "$work/$name-macos-amd64.a"
+	printf '\t</array>\n</dict>\n</plist>\n'
+} >"$xc/Info.plist"
 echo "$xc"
