@@ -58,7 +58,7 @@ if command -v go >/dev/null 2>&1; then
 	bash "$(dirname "$0")/fetch-testdeps.sh" >"$fetch_log" 2>&1 &
 	fetch_pid=$!
 	# If apt-get fails (set -e), the fetch must not outlive this script.
-	trap 'kill "$fetch_pid" 2>/dev/null; rm -f "$fetch_log"' EXIT
+	trap 'kill "$fetch_pid" 2>/dev/null || true; rm -f "$fetch_log"' EXIT
 fi
 updated=0
 install() {
@@ -111,6 +111,7 @@ fi
 # (from an empty GOMODCACHE too: .ci/run starts from one): started above.
 st=0
 wait "$fetch_pid" || st=$?
+trap - EXIT
 cat "$fetch_log" >&2
 rm -f "$fetch_log"
 exit $st
