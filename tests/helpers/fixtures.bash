@@ -295,14 +295,19 @@ fx_path() {
 }
 
 # Go builds first, two at a time (2 cores here), then the derived ones.
+# Ordered so that no two builds of one std run side by side (each would
+# compile it): the ones whose std an earlier build compiled come last
+# (-s -w is a link flag; a simulator arm64 archive differs from the device's
+# only in its C compiler, which reaches the cgo packages alone; an amd64
+# c-archive compiles as an amd64 executable does, only arm64's takes -shared).
 fx_build_all() {
 	fx_init
 	fx_src >/dev/null
 	fx_marker_overlay "$FX_DIR/ov-marker" >/dev/null
 	fx_upstream_overlay "$FX_DIR/ov-upstream" >/dev/null
-	local gobuilt=(ios-arm64-marker ios-arm64-stock ios-arm64-marker-sw iossim-amd64
-		macos-arm64 macos-arm64-leak ios-arm64-upstream a-ios-arm64 a-ios-arm64-stock
-		a-iossim-arm64 a-iossim-amd64 a-catalyst-arm64)
+	local gobuilt=(ios-arm64-marker ios-arm64-stock iossim-amd64 macos-arm64
+		macos-arm64-leak ios-arm64-upstream a-ios-arm64 a-ios-arm64-stock
+		a-catalyst-arm64 a-iossim-amd64 ios-arm64-marker-sw a-iossim-arm64)
 	local jobs="${FX_JOBS:-2}" running=0 n rc=0 pids=()
 	for n in "${gobuilt[@]}"; do
 		[ -e "$FX_DIR/$n" ] && continue

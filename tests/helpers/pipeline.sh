@@ -35,19 +35,21 @@ targets=(
 	"macos darwin arm64 macos macos"
 	"macos darwin amd64 macos macos"
 )
+# The device, arm64 simulator and tvOS builds share one std (GOOS=ios
+# GOARCH=arm64: their -tags and C compiler reach only the cgo packages), so
+# the two followers start when the device build is done: from a cold cache
+# that std is compiled once, not three times side by side. The other five
+# start with the device build (six go commands, and six shims, at once).
 pids=()
 logs=()
+what=()
+status=()
 # shellcheck disable=SC2206
 extra=(${PIPELINE_BUILDFLAGS:-})
-for t in "${targets[@]}"; do
-	read -r platform goos goarch tags cc <<<"$t"
-	[ "$goos" = darwin-ios ] && goos=ios
-	if [ -n "${PIPELINE_TARGETS:-}" ] && [[ " $PIPELINE_TARGETS " != *" $platform-$goarch "* ]]; then
-		continue
-	fi
+launch() { # platform goos goarch tags cc
+	local platform="$1" goos="$2" goarch="$3" tags="$4" cc="$5" a log
 	a="$work/$name-$platform-$goarch.a"
 	log="$work/$platform-$goarch.log"
-	logs+=("$log")
 	(
 		cd "$pkg"
 		env GOOS="$goos" GOARCH="$goarch" CGO_ENABLED=1 GOFLAGS="-tags=$tags" \
@@ -55,11 +57,43 @@ for t in "${targets[@]}"; do
 			go build "${extra[@]}" -buildmode=c-archive -ldflags="-extar=$apple/ar" -o "$a" . >"$log" 2>&1
 	) &
 	pids+=($!)
+	logs+=("$log")
+	what+=("$platform $goos $goarch")
+	status+=(-1)
+}
+device=-1
+followers=()
+for t in "${targets[@]}"; do
+	read -r platform goos goarch tags cc <<<"$t"
+	[ "$goos" = darwin-ios ] && goos=ios
+	if [ -n "${PIPELINE_TARGETS:-}" ] && [[ " $PIPELINE_TARGETS " != *" $platform-$goarch "* ]]; then
+		continue
+	fi
+	if [ "$goos/$goarch" = ios/arm64 ] && [ "$platform" != ios ] && [ "$device" -ge 0 ]; then
+		followers+=("$platform $goos $goarch $tags $cc")
+		continue
+	fi
+	[ "$platform-$goarch" = ios-arm64 ] && device=${#pids[@]}
+	launch "$platform" "$goos" "$goarch" "$tags" "$cc"
 done
+if [ ${#followers[@]} -gt 0 ]; then
+	st=0
+	wait "${pids[$device]}" || st=$?
+	status[device]=$st
+	for t in "${followers[@]}"; do
+		# shellcheck disable=SC2086 # five words, none empty
+		launch $t
+	done
+fi
 fail=0
 for i in "${!pids[@]}"; do
-	if ! wait "${pids[$i]}"; then
-		echo "pipeline: build failed: ${targets[$i]}" >&2
+	st=${status[$i]}
+	if [ "$st" -lt 0 ]; then
+		st=0
+		wait "${pids[$i]}" || st=$?
+	fi
+	if [ "$st" -ne 0 ]; then
+		echo "pipeline: build failed: ${what[$i]}" >&2
 		sed 's/^/    /' "${logs[$i]}" >&2
 		fail=1
 	fi
