@@ -18,8 +18,12 @@ setup_file() {
 	PATH="$SHIM_DIR:$PATH" bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" \
 		"$GOWRAP_ROOT/examples/aeslib" "$E2E/with" Aes >"$E2E/with.log" 2>&1 || st=$?
 	echo "$st" >"$E2E/with.status"
+	# Without the shim, the slices that must carry the fix (every kind of
+	# required slice: device, arm64 simulator, tvOS, Catalyst); the forbidden
+	# ones would pass with or without it, and each is a cold stock std.
 	st=0
-	bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" \
+	PIPELINE_TARGETS="ios-arm64 iossimulator-arm64 tvos-arm64 maccatalyst-arm64" \
+		bash "$GOWRAP_ROOT/tests/helpers/pipeline.sh" \
 		"$GOWRAP_ROOT/examples/aeslib" "$E2E/without" Aes >"$E2E/without.log" 2>&1 || st=$?
 	echo "$st" >"$E2E/without.status"
 }
@@ -63,6 +67,11 @@ PY
 	echo "$output"
 	assert_failure 1
 	assert_output --partial "ios-arm64"
+	# every slice fails: each kind of required slice, named
+	assert_equal "$(grep -c ': required: FAIL' <<<"$output")" 4
+	assert_output --regexp 'arm64 ios-simulator [^:]*: no marker: required: FAIL'
+	assert_output --regexp 'arm64 tvos [^:]*: no marker: required: FAIL'
+	assert_output --regexp 'arm64 maccatalyst [^:]*: no marker: required: FAIL'
 }
 
 @test "the marker in the shipped archive is the one the shim logged" {
