@@ -16,6 +16,11 @@ else
 	GW_APPLE_DIR="$_gw_helpers/apple"
 	GW_LIPO="$(command -v llvm-lipo || ls /usr/lib/llvm-*/bin/llvm-lipo 2>/dev/null | sort -V | tail -1)"
 	GW_APPLE_REAL=0
+	# the stand-in's clang resource directory, asked once (apple-cc)
+	if [ -z "${GW_APPLE_CC_RESDIR:-}" ]; then
+		GW_APPLE_CC_RESDIR="$("$GW_APPLE_DIR/bin/cc-ios-arm64" -print-resource-dir 2>/dev/null || true)"
+		export GW_APPLE_CC_RESDIR
+	fi
 fi
 unset _gw_helpers
 export GW_APPLE_DIR GW_LIPO GW_APPLE_REAL
