@@ -7,17 +7,23 @@
 # (--action-offline-mode), no cache server is started (--no-cache-server),
 # and as root the whole run is in a network namespace of its own
 # (`unshare -n`), so a step that reaches for the network fails rather than
-# passes. scripts/fetch-testdeps.sh builds act beside the module cache.
+# passes. scripts/fetch-testdeps.sh builds act beside the module cache, with
+# one change to act (tests/act/act-v0.2.89-host-output.patch: a failing
+# step's last output lines reach the log).
 
 ACT_VERSION=0.2.89
 
-# act_path: where scripts/fetch-testdeps.sh put act; fails naming the fix
-# when it is not there (a missing prerequisite is never skipped).
+# act_path: where scripts/fetch-testdeps.sh put act, built with
+# tests/act/act-v$ACT_VERSION-host-output.patch (a failing step's output kept
+# whole); fails naming the fix when it is not there or was built from another
+# patch (a missing prerequisite is never skipped).
 act_path() {
-	local a
-	a="$(dirname "$(GOFLAGS= GOTOOLCHAIN=local go env GOMODCACHE)")/gowrap-testbin/act-v$ACT_VERSION/act"
-	if [ "$("$a" --version 2>/dev/null)" != "act version $ACT_VERSION" ]; then
-		echo "act $ACT_VERSION is not at $a (fix: run bash scripts/setup.sh, which builds it)" >&2
+	local a p
+	a="$(dirname "$(GOFLAGS='' GOTOOLCHAIN=local go env GOMODCACHE)")/gowrap-testbin/act-v$ACT_VERSION-host-output/act"
+	p="$GOWRAP_ROOT/tests/act/act-v$ACT_VERSION-host-output.patch"
+	if [ "$("$a" --version 2>/dev/null)" != "act version $ACT_VERSION" ] ||
+		[ "$(cat "$(dirname "$a")/patch.sha256" 2>/dev/null)" != "$(sha256sum "$p" | cut -d' ' -f1)" ]; then
+		echo "act $ACT_VERSION with ${p#"$GOWRAP_ROOT/"} is not at $a (fix: run bash scripts/setup.sh, which builds it)" >&2
 		return 1
 	fi
 	echo "$a"
