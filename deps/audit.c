@@ -20,7 +20,7 @@ static void std_row(struct dp_audit_row *r, int family, const struct dp_std_answ
 		r->verdict = std->fixed ? DP_AUDIT_FIXED : DP_AUDIT_DEFECTIVE;
 		r->wrong = !std->fixed;
 		r->why = gw_xstrdup(std->why ? std->why : "");
-	} else if (family == DP_FAM_LINUX) {
+	} else if (family & (DP_FAM_LINUX | DP_FAM_ANDROID)) {
 		r->why = gw_xstrdup("the runtime fills its HWCap");
 	}
 }

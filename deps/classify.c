@@ -23,7 +23,8 @@ static const char *const trigger_words[] = { "HWCap", "osInit", "doinit", "featu
 					     "func Auxv()", NULL };
 static const char *const words[] = { "HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64",
 				     "featureSet", "darwinSysctlEnabled", "readHWCAP", "detectOS",
-				     "/proc/self/auxv", "processOptions", "func Auxv()", "Platform", "runtime.GOOS != \"ios\"", NULL };
+				     "/proc/self/auxv", "processOptions", "func Auxv()", "Platform", "runtime.GOOS != \"ios\"",
+				     "hwCap", "\"openbsd\"", "\"freebsd\"", NULL };
 
 const char *dp_base(const char *path)
 {

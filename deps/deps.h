@@ -40,7 +40,7 @@ struct dp_build {
 	const char *effdir;        /* the directory go runs in (after -C) */
 	const char *cache;         /* gowrap's cache, already trusted */
 	const char *sub;           /* build, install, run, test or vet */
-	int family;                /* DP_FAM_IOS or DP_FAM_LINUX */
+	int family;                /* DP_FAM_IOS, DP_FAM_LINUX or DP_FAM_ANDROID */
 	char *const *listflags;    /* argv's flags that decide the files compiled */
 	size_t nlistflags;
 	char *const *pkgs;         /* the packages built (none: ".") */
@@ -72,9 +72,9 @@ struct dp_plan {
  * ios tag on any other GOOS is not. ios_tag: the effective tags hold "ios". */
 int dp_ios_family(const char *goos, int ios_tag);
 
-/* DP_FAM_IOS for an iOS-family arm64 target, DP_FAM_LINUX for linux or
- * android on arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le,
- * 0 for anything else. */
+/* DP_FAM_IOS for an iOS-family arm64 target, DP_FAM_LINUX for linux and
+ * DP_FAM_ANDROID for android on arm64, arm, ppc64, ppc64le, s390x, loong64,
+ * mips64, mips64le, 0 for anything else. */
 int dp_family(const char *goos, const char *goarch, int ios_family);
 
 /* Decide. 0 (p->act says what to do), or -1 with e: the caller's own

@@ -32,11 +32,10 @@ int dp_family(const char *goos, const char *goarch, int ios_family)
 						    "loong64", "mips64", "mips64le", NULL };
 	if (ios_family)
 		return strcmp(goarch, "arm64") == 0 ? DP_FAM_IOS : 0;
-	if (strcmp(goos, "linux") != 0 && strcmp(goos, "android") != 0)
-		return 0;
-	for (size_t i = 0; hwcap_arches[i]; i++)
+	int fam = strcmp(goos, "linux") == 0 ? DP_FAM_LINUX : strcmp(goos, "android") == 0 ? DP_FAM_ANDROID : 0;
+	for (size_t i = 0; fam && hwcap_arches[i]; i++)
 		if (strcmp(goarch, hwcap_arches[i]) == 0)
-			return DP_FAM_LINUX;
+			return fam;
 	return 0;
 }
 
@@ -186,7 +185,7 @@ int dp_plan(const struct dp_build *b, struct dp_plan *p, struct gw_err *e)
 
 void dp_plan_setenv(const struct dp_plan *p)
 {
-	setenv("GOWRAP_DEPS_FAMILY", p->family == DP_FAM_IOS ? "ios" : "linux", 1);
+	setenv("GOWRAP_DEPS_FAMILY", dp_family_name(p->family), 1);
 	setenv(DP_STATE_ENV, p->state.file.buf, 1);
 	if (p->next)
 		setenv(DP_NEXT_ENV, p->next, 1);

@@ -20,6 +20,16 @@ static const char *const empty_osinit[] = { "func osInit() {", "}", NULL };
 #define PLATFORM_OPT { "var Platform string", DP_OPTIONAL }
 #define NO_FILL { "HWCap = uint(val)", DP_NEVER }
 
+/* x/sys/cpu's arm64 archInit before v0.42.0 (cpu_arm64.go) with the files
+ * android compiles beside it (cpu_linux_arm64.go, hwcap_linux.go): which
+ * GOOSes reach doinit is the one line that differs. */
+#define XSYS_ANDROID(name, role, fix, versions, doinit_case)                                              \
+	{ name, DP_KIND_XSYS, DP_FAM_ANDROID, role, fix, versions,                                          \
+	  { { "func doinit() {", DP_ONCE }, { doinit_case, DP_ONCE }, { "case \"freebsd\":", DP_ONCE },       \
+	    { "setMinimalFeatures()", DP_ONCE }, { "func readHWCAP() error {", DP_ONCE },                     \
+	    { "var hwCap uint", DP_ONCE }, { "var ARM64 struct {", DP_ONCE } },                                \
+	  NULL }
+
 const struct dp_row dp_rows[] = {
 	/* internal/cpu copies, ios family: cpu_arm64_other.go's empty osInit
 	 * (Go 1.18-1.27; github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu
@@ -38,29 +48,29 @@ const struct dp_row dp_rows[] = {
 	/* internal/cpu copies, linux and android: HWCap (HWCap2, Platform) that
 	 * only std's internal/cpu gets from the runtime (archauxv). One row per
 	 * arch: the line that derives a feature from it is the arch's own. */
-	{ "hwcap-arm64", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-arm64", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.18-1.27 cpu_arm64_hwcap.go (github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "ARM64.HasAES = isSet(HWCap, hwcap_AES)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
-	{ "hwcap-arm", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-arm", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.18-1.27 cpu_arm.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "ARM.HasVFPv4 = isSet(HWCap, hwcap_VFPv4)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
-	{ "hwcap-ppc64x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-ppc64x", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.18-1.27 cpu_ppc64x_linux.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "PPC64.IsPOWER9 = isSet(HWCap2, hwcap2_ARCH_3_00)", DP_ONCE }, { "var HWCap2 uint", DP_ONCE },
 	    PLATFORM_OPT, NO_FILL },
 	  NULL },
-	{ "hwcap-s390x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-s390x", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.18-1.27 cpu_s390x.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "S390X.HasVX = isSet(HWCap, hwcap_VX)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
-	{ "hwcap-loong64", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-loong64", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.25-1.27 cpu_loong64_hwcap.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "Loong64.HasLSX = hwcIsSet(HWCap, hwcap_LOONGARCH_LSX)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT,
 	    NO_FILL },
 	  NULL },
-	{ "hwcap-mips64x", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_DEFECT, DP_FIX_HWCAP,
+	{ "hwcap-mips64x", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_DEFECT, DP_FIX_HWCAP,
 	  "Go 1.18-1.27 cpu_mips64x.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "MIPS64X.HasMSA = isSet(HWCap, hwcap_MIPS_MSA)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
@@ -77,9 +87,33 @@ const struct dp_row dp_rows[] = {
 	{ "xsys-sysctl", DP_KIND_XSYS, DP_FAM_IOS, DP_RIGHT, DP_FIX_NONE,
 	  "golang.org/x/sys v0.42.0-v0.50.0 cpu_darwin_arm64.go",
 	  { { "func darwinSysctlEnabled(name []byte) bool {", DP_ONCE } }, NULL },
-	/* x/sys/cpu reads the auxiliary vector itself on linux. */
+	/* x/sys/cpu reads the auxiliary vector itself on linux: every version's
+	 * archInit reaches doinit there (on arm64 through its "linux" case). */
 	{ "xsys-auxv", DP_KIND_XSYS, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE, "golang.org/x/sys v0.1.0-v0.50.0 hwcap_linux.go",
 	  { { "func readHWCAP() error {", DP_ONCE } }, NULL },
+	/* x/sys/cpu on android/arm64 before v0.42.0: archInit switches on
+	 * runtime.GOOS, and the case that calls doinit names linux, netbsd,
+	 * openbsd (v0.41.0: and windows) but not android, so the default's
+	 * setMinimalFeatures is all android gets. */
+	XSYS_ANDROID("xsys-android", DP_DEFECT, DP_FIX_XSYS_ANDROID, "golang.org/x/sys v0.1.0-v0.40.0 cpu_arm64.go",
+		     "case \"linux\", \"netbsd\", \"openbsd\":"),
+	XSYS_ANDROID("xsys-android-windows", DP_DEFECT, DP_FIX_XSYS_ANDROID, "golang.org/x/sys v0.41.0 cpu_arm64.go",
+		     "case \"linux\", \"netbsd\", \"openbsd\", \"windows\":"),
+	/* The same versions with android added to that case (a fork's
+	 * backport): archInit reaches doinit on android, nothing to add. */
+	XSYS_ANDROID("xsys-android-case", DP_RIGHT, DP_FIX_NONE,
+		     "golang.org/x/sys v0.1.0-v0.40.0 cpu_arm64.go, android added to the doinit case",
+		     "case \"linux\", \"android\", \"netbsd\", \"openbsd\":"),
+	XSYS_ANDROID("xsys-android-case-windows", DP_RIGHT, DP_FIX_NONE,
+		     "golang.org/x/sys v0.41.0 cpu_arm64.go, android added to the doinit case",
+		     "case \"linux\", \"android\", \"netbsd\", \"openbsd\", \"windows\":"),
+	/* From v0.42.0 arm64's archInit calls doinit on every GOOS but freebsd;
+	 * on arm (cpu_linux.go) it always did. Neither calls setMinimalFeatures:
+	 * nothing chooses by GOOS between the auxiliary vector and the minimum. */
+	{ "xsys-auxv-android", DP_KIND_XSYS, DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
+	  "golang.org/x/sys v0.42.0-v0.50.0 cpu_arm64.go (arm64); v0.1.0-v0.50.0 cpu_linux.go (arm)",
+	  { { "func readHWCAP() error {", DP_ONCE }, { "doinit()", DP_ONCE }, { "setMinimalFeatures()", DP_NEVER } },
+	  NULL },
 
 	/* github.com/klauspost/cpuid/v2, ios family: detectOS leaves the four
 	 * crypto bits (and, from v2.1.0, its sysctl detection) to macOS. */
@@ -90,10 +124,10 @@ const struct dp_row dp_rows[] = {
 	  NULL },
 	/* cpuid on linux arm64: HWCap through std's internal/cpu by linkname,
 	 * or (-tags nounsafe) the auxiliary vector read itself. */
-	{ "cpuid-linkname", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
+	{ "cpuid-linkname", DP_KIND_CPUID, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
 	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2 os_unsafe_linux_arm64.go, os_linux_arm64.go",
 	  { { "//go:linkname hwcap internal/cpu.HWCap", DP_ONCE } }, NULL },
-	{ "cpuid-auxv", DP_KIND_CPUID, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,
+	{ "cpuid-auxv", DP_KIND_CPUID, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
 	  "github.com/klauspost/cpuid/v2 v2.0.9-v2.4.2 os_linux_arm64.go (-tags nounsafe)",
 	  { { "if buf, err := ioutil.ReadFile(\"/proc/self/auxv\"); err == nil {", DP_ONCE },
 	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
@@ -112,7 +146,7 @@ const struct dp_row dp_rows[] = {
 	  { { "func detectOS(c *CPUInfo) bool {", DP_ONCE } }, NULL },
 	/* x/sys/unix hands out the auxiliary vector (Auxv) and detects no
 	 * feature itself: right everywhere (audit only names it otherwise). */
-	{ "xsys-unix-auxv", DP_KIND_AUXV, DP_FAM_IOS | DP_FAM_LINUX | DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE,
+	{ "xsys-unix-auxv", DP_KIND_AUXV, DP_FAM_IOS | DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER, DP_RIGHT, DP_FIX_NONE,
 	  "golang.org/x/sys v0.30.0-v0.50.0 unix/auxv.go",
 	  { { "func Auxv() ([][2]uintptr, error) {", DP_ONCE } }, NULL },
 	{ NULL, 0, 0, 0, 0, NULL, { { NULL, 0 } }, NULL },
@@ -129,6 +163,28 @@ const char *dp_kind_name(enum dp_kind k)
 	return "?";
 }
 
+static const struct {
+	int family;
+	const char *name;
+} family_names[] = { { DP_FAM_IOS, "ios" }, { DP_FAM_LINUX, "linux" }, { DP_FAM_ANDROID, "android" },
+		     { DP_FAM_OTHER, "other" } };
+
+const char *dp_family_name(int family)
+{
+	for (size_t i = 0; i < sizeof family_names / sizeof family_names[0]; i++)
+		if (family_names[i].family == family)
+			return family_names[i].name;
+	return "?";
+}
+
+int dp_family_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof family_names / sizeof family_names[0]; i++)
+		if (strcmp(family_names[i].name, name) == 0)
+			return family_names[i].family;
+	return 0;
+}
+
 const char *dp_fix_name(enum dp_fix f)
 {
 	switch (f) {
@@ -137,6 +193,7 @@ const char *dp_fix_name(enum dp_fix f)
 	case DP_FIX_HWCAP: return "hwcap";
 	case DP_FIX_XSYS_IOS: return "xsys-ios";
 	case DP_FIX_CPUID_IOS: return "cpuid-ios";
+	case DP_FIX_XSYS_ANDROID: return "xsys-android";
 	}
 	return "?";
 }

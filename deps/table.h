@@ -23,8 +23,12 @@ enum dp_kind {
 
 enum dp_family {
 	DP_FAM_IOS = 1,   /* GOOS=ios, or darwin with the ios tag; arm64 */
-	DP_FAM_LINUX = 2, /* GOOS=linux or android on an arch whose copies read HWCap */
+	DP_FAM_LINUX = 2, /* GOOS=linux on an arch whose copies read HWCap */
 	DP_FAM_OTHER = 4, /* any other target: no copy has a defect there (audit only) */
+	/* GOOS=android on such an arch. Apart from linux although android
+	 * compiles linux's files: code that asks runtime.GOOS decides
+	 * otherwise there (x/sys/cpu's arm64 archInit before v0.42.0). */
+	DP_FAM_ANDROID = 8,
 };
 
 enum dp_role {
@@ -38,6 +42,7 @@ enum dp_fix {
 	DP_FIX_HWCAP,     /* add a file: HWCap/HWCap2/Platform from runtime.getAuxv before init */
 	DP_FIX_XSYS_IOS,  /* add a file: the four bits before init/processOptions */
 	DP_FIX_CPUID_IOS, /* replace the file by its own bytes, its ios lines changed */
+	DP_FIX_XSYS_ANDROID, /* add a file: the package's own doinit before init */
 };
 
 enum dp_need {
@@ -74,6 +79,11 @@ extern const struct dp_row dp_rows[]; /* terminated by name == NULL */
 
 const char *dp_kind_name(enum dp_kind k);
 const char *dp_fix_name(enum dp_fix f);
+
+/* A family's name in GOWRAP_DEPS_FAMILY, the log and the tables ("ios",
+ * "linux", "android", "other"), and back (0 for a name that is none). */
+const char *dp_family_name(int family);
+int dp_family_named(const char *name);
 
 /* The fix templates' version: the marker is <pkg>.gowrapMarker<this>. */
 #define DP_FIX_VERSION "V1"

@@ -95,7 +95,8 @@ static int go_minor(const char *v)
  * OPTS: render.h's DP_OPT_* bits, all by default. */
 static int render_cmd(int argc, char **argv)
 {
-	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS };
+	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS,
+					   DP_FIX_XSYS_ANDROID };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
 			continue;
@@ -116,7 +117,7 @@ static int render_cmd(int argc, char **argv)
 		sb_release(&err);
 		return rc;
 	}
-	return gw_fail(GW_EXIT_USAGE, "unknown fix", "name one of cpu-ios, hwcap, xsys-ios, cpuid-ios",
+	return gw_fail(GW_EXIT_USAGE, "unknown fix", "name one of cpu-ios, hwcap, xsys-ios, cpuid-ios, xsys-android",
 		       "%s", argv[2]);
 }
 
@@ -260,8 +261,7 @@ int main(int argc, char **argv)
 	int is_compile = strcmp(b, "compile") == 0 || (bl == 11 && strcmp(b, "compile.exe") == 0);
 	int is_asm = strcmp(b, "asm") == 0 || (bl == 7 && strcmp(b, "asm.exe") == 0);
 	const char *fam = getenv("GOWRAP_DEPS_FAMILY");
-	int family = fam && strcmp(fam, "ios") == 0 ? DP_FAM_IOS
-		   : fam && strcmp(fam, "linux") == 0 ? DP_FAM_LINUX : 0;
+	int family = fam ? dp_family_named(fam) : 0;
 	if (is_asm && family == DP_FAM_IOS && !(argc == 3 && strcmp(tool[1], "-V=full") == 0))
 		return asm_fixed(tool, argc - 1);
 	if (!is_compile)

@@ -14,7 +14,7 @@ const char *shim_target(const char *sub, const char *goos, const char *goarch, i
 	 * family needs arm64 besides (dp_family). */
 	int ios = strcmp(goarch, "arm64") == 0 && dp_ios_family(goos, ios_tag);
 	int family = dp_family(goos, goarch, ios);
-	if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)
+	if ((family & (DP_FAM_LINUX | DP_FAM_ANDROID)) && strcmp(sub, "list") == 0)
 		family = 0; /* list compiles nothing: only the overlay matters to it */
 	if (!family && strcmp(goarch, "arm64") != 0)
 		return SHIM_NO_FIX_ARCH;
