@@ -33,9 +33,18 @@ verdict() {
 	assert_output "$(rows) rows, 0 mismatches"
 }
 
-@test "sweep: the table says what the issue found (x/sys fix before v0.42.0 on ios, right from it; every cpuid fix on ios; no unknown; every version listed)" {
+@test "sweep: the table says what was found (x/sys fix before v0.42.0 on ios and on android/arm64, right from it; every cpuid fix on ios; no unknown; every version listed)" {
 	assert_equal "$(verdict golang.org/x/sys v0.41.0 ios/arm64)" fix:xsys-ios
 	assert_equal "$(verdict golang.org/x/sys v0.42.0 ios/arm64)" right:xsys-sysctl
+	# android apart from linux: arm64's archInit before v0.42.0 leaves it out
+	assert_equal "$(verdict golang.org/x/sys v0.29.0 linux/arm64)" right:xsys-auxv
+	assert_equal "$(verdict golang.org/x/sys v0.29.0 android/arm64)" fix:xsys-android
+	assert_equal "$(verdict golang.org/x/sys v0.41.0 android/arm64)" fix:xsys-android-windows
+	assert_equal "$(verdict golang.org/x/sys v0.42.0 android/arm64)" right:xsys-auxv-android
+	run awk -F'\t' '!/^#/ && $1 == "golang.org/x/sys" && $3 == "android/arm" && $4 != "right:xsys-auxv-android"' "$TABLE"
+	assert_output ""
+	run awk -F'\t' '!/^#/ && $1 == "golang.org/x/sys" && $3 ~ /^android\// { print $3 }' "$TABLE"
+	assert_equal "$(printf '%s\n' "$output" | sort -u | tr '\n' ' ')" "android/386 android/amd64 android/arm android/arm64 "
 	run awk -F'\t' '!/^#/ && $1 == "golang.org/x/sys" && $3 == "ios/arm64" { print $4 }' "$TABLE"
 	refute_line --regexp '^(unknown|none|-)$'
 	run awk -F'\t' '!/^#/ && $1 == "github.com/klauspost/cpuid/v2" && $3 == "ios/arm64" && $4 != "fix:cpuid-ios"' "$TABLE"

@@ -85,8 +85,8 @@ table_fails() {
 	assert_success
 	assert_output --regexp '^[0-9]+ cases, 0 failed$'
 	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
-		's/^family: android arm64 0 linux$/family: android arm64 0 none/' \
-		"dp_family(android, arm64, 0)=linux, want none"
+		's/^family: android arm64 0 android$/family: android arm64 0 linux/' \
+		"dp_family(android, arm64, 0)=android, want linux"
 	table_fails "$UNIT/target_table" "$BATS_TEST_DIRNAME/unit/target.table" \
 		'/^argv: go build -tags ios \.$/{n;s/^expect: tag=1 ios=1 family=ios pass=-$/expect: tag=1 ios=0 family=ios pass=-/}' \
 		"go build -tags ios .: ios=1, want 0"

@@ -19,6 +19,10 @@
  *     sweep_table --print TABLE [FILES]  the rows with the verdict computed
  *                                        (the given one ignored but "-") and
  *                                        a sixth column: an unknown's why, or "-"
+ *     sweep_table --rules                every rule of deps/table.c, one a
+ *                                        line: NAME<TAB>FAMILIES<TAB>ROLE
+ *                                        (families by name, comma-joined;
+ *                                        tests/goos.bats walks them)
  * Check: one line per mismatch, then "N rows, M mismatches"; exit 1 if any
  * mismatched, 2 on a bad table or bytes missing. */
 #include "compat.h"
@@ -120,6 +124,20 @@ static void verdict_of(struct row *r, int family, struct sb *out, struct sb *why
 
 int main(int argc, char **argv)
 {
+	if (argc == 2 && strcmp(argv[1], "--rules") == 0) {
+		static const int fams[] = { DP_FAM_IOS, DP_FAM_LINUX, DP_FAM_ANDROID, DP_FAM_OTHER };
+		for (const struct dp_row *r = dp_rows; r->name; r++) {
+			const char *sep = "";
+			printf("%s\t", r->name);
+			for (size_t i = 0; i < sizeof fams / sizeof fams[0]; i++)
+				if (r->families & fams[i]) {
+					printf("%s%s", sep, dp_family_name(fams[i]));
+					sep = ",";
+				}
+			printf("\t%s\n", r->role == DP_DEFECT ? "defect" : "right");
+		}
+		return 0;
+	}
 	int print = argc > 1 && strcmp(argv[1], "--print") == 0;
 	if (argc - print < 2 || argc - print > 3) {
 		fprintf(stderr, "usage: sweep_table [--print] TABLE [FILES]\n");

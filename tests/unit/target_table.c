@@ -3,7 +3,7 @@
  * GOOS/GOARCH/iOS-family combination, and shim_target (target.h) for real
  * command lines read by the model (cmdline.h: GOOS, GOARCH and GOFLAGS from
  * the environment, -tags from argv or GOFLAGS). Lines:
- *     family: GOOS GOARCH IOS_FAMILY WANT   (WANT: ios, linux or none)
+ *     family: GOOS GOARCH IOS_FAMILY WANT   (WANT: ios, linux, android or none)
  *     env: GOOS=ios GOARCH=arm64 ...        (the next argv's environment)
  *     argv: go build -tags ios .
  *     expect: ios=1 family=ios tag=1 "pass=why it passes through"   (pass=-: it does not)

@@ -52,7 +52,7 @@ static inline const char *ux_tag(const char *line, const char *tag)
 
 static inline const char *ux_family_name(int family)
 {
-	return family == DP_FAM_IOS ? "ios" : family == DP_FAM_LINUX ? "linux" : family == 0 ? "none" : "?";
+	return family == 0 ? "none" : dp_family_name(family);
 }
 
 #endif
