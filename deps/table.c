@@ -22,10 +22,11 @@ static const char *const empty_osinit[] = { "func osInit() {", "}", NULL };
 
 /* x/sys/cpu's arm64 archInit before v0.42.0 (cpu_arm64.go) with the files
  * android compiles beside it (cpu_linux_arm64.go, hwcap_linux.go): which
- * GOOSes reach doinit is the one line that differs. */
+ * GOOSes reach doinit is the one line that differs, and the trigger, so a
+ * verdict names the file that holds it. */
 #define XSYS_ANDROID(name, role, fix, versions, doinit_case)                                              \
 	{ name, DP_KIND_XSYS, DP_FAM_ANDROID, role, fix, versions,                                          \
-	  { { "func doinit() {", DP_ONCE }, { doinit_case, DP_ONCE }, { "case \"freebsd\":", DP_ONCE },       \
+	  { { doinit_case, DP_ONCE }, { "func doinit() {", DP_ONCE }, { "case \"freebsd\":", DP_ONCE },       \
 	    { "setMinimalFeatures()", DP_ONCE }, { "func readHWCAP() error {", DP_ONCE },                     \
 	    { "var hwCap uint", DP_ONCE }, { "var ARM64 struct {", DP_ONCE } },                                \
 	  NULL }
@@ -128,8 +129,15 @@ const struct dp_row dp_rows[] = {
 	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2 os_unsafe_linux_arm64.go, os_linux_arm64.go",
 	  { { "//go:linkname hwcap internal/cpu.HWCap", DP_ONCE } }, NULL },
 	{ "cpuid-auxv", DP_KIND_CPUID, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
-	  "github.com/klauspost/cpuid/v2 v2.0.9-v2.4.2 os_linux_arm64.go (-tags nounsafe)",
+	  "github.com/klauspost/cpuid/v2 v2.4.0-v2.4.2 os_linux_arm64.go (-tags nounsafe)",
 	  { { "if buf, err := ioutil.ReadFile(\"/proc/self/auxv\"); err == nil {", DP_ONCE },
+	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
+	  NULL },
+	/* The same read before v2.4.0, its line split in two (found by running
+	 * v2.3.0 with -tags nounsafe: tests/goos.bats). */
+	{ "cpuid-auxv-read", DP_KIND_CPUID, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/klauspost/cpuid/v2 v2.0.1-v2.3.0 os_linux_arm64.go (-tags nounsafe)",
+	  { { "buf, err := ioutil.ReadFile(\"/proc/self/auxv\")", DP_ONCE },
 	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
 	  NULL },
 

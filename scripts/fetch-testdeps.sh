@@ -45,6 +45,14 @@ probe tests/fixtures/kryptoprobe
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe
+# tests/goos.bats: each rule's verdict proven per GOOS, with the x/sys
+# versions the rules were read in (goosprobe/xsys's go.sum holds them all).
+probe tests/fixtures/goosprobe/xsys
+probe tests/fixtures/goosprobe/cpuid
+for m in golang.org/x/sys@v0.12.0 golang.org/x/sys@v0.41.0 golang.org/x/sys@v0.47.0 \
+	github.com/klauspost/cpuid/v2@v2.4.2; do
+	(cd "$tmp" && go mod download "$m" >/dev/null 2>"$tmp/pin.err") || fail "$m" "$(tail -1 "$tmp/pin.err")"
+done
 
 # tests/toolchain.bats compares its module hash with go's for this module.
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||
