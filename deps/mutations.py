@@ -4,7 +4,7 @@
 # filter) fail. The policy's table tests (tests/unit.bats: "targets:",
 # "gate:", "memo keys") need no go build and catch theirs in seconds.
 SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats", "tests/deps_arch.bats",
-         "tests/sweep.bats"]
+         "tests/sweep.bats", "tests/goos.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -39,6 +39,11 @@ ENV = {
     "xsys-sysctl-name-dropped": {"DEPS_SETUP": "none"},
     "xsys-fields-unchecked": {"DEPS_SETUP": "none"},
     "xsys-sysctl-ignores-features": {"DEPS_SETUP": "none"},
+    "family-android-none": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
+    "android-folded-into-linux": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
+    "xsys-android-rule-linux-only": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
+    "xsys-android-from-init": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
+    "xsys-android-atomics-on": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
 }
 MUTATIONS = [
     ("population-missing", "deps/render.c",
@@ -172,9 +177,27 @@ MUTATIONS = [
      "GOWRAP_FEATURES=crypto keeps cpuid"),
     # The policy, caught by the table tests over recorded inputs.
     ("family-android-none", "deps/gate.c",
-     'if (strcmp(goos, "linux") != 0 && strcmp(goos, "android") != 0)',
-     'if (strcmp(goos, "linux") != 0)',
-     "targets:"),
+     'strcmp(goos, "android") == 0 ? DP_FAM_ANDROID : 0;',
+     '0;',
+     "targets:|xsys-android:"),
+    # android's verdicts taken from linux's proof again (what x/sys/cpu
+    # before v0.42.0 was wrongly called: "right", rule xsys-auxv)
+    ("android-folded-into-linux", "deps/gate.c",
+     'strcmp(goos, "android") == 0 ? DP_FAM_ANDROID : 0;',
+     'strcmp(goos, "android") == 0 ? DP_FAM_LINUX : 0;',
+     "targets:|xsys-android:"),
+    ("xsys-android-rule-linux-only", "deps/table.c",
+     "{ name, DP_KIND_XSYS, DP_FAM_ANDROID, role, fix, versions,",
+     "{ name, DP_KIND_XSYS, DP_FAM_LINUX, role, fix, versions,",
+     "xsys-android:|sweep: the table says"),
+    ("xsys-android-from-init", "deps/templates/dp_xsys_android.go.tmpl",
+     "var _ = gowrapAndroid()",
+     "func init() { gowrapAndroid() }",
+     "ATOMICS stays off"),
+    ("xsys-android-atomics-on", "deps/templates/dp_xsys_android.go.tmpl",
+     "\tARM64.HasATOMICS = false\n",
+     "",
+     "ATOMICS stays off"),
     ("family-arm64-only", "deps/gate.c",
      '"arm64", "arm", "ppc64", "ppc64le", "s390x",',
      '"arm64",',
