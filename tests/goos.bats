@@ -92,8 +92,11 @@ package_of() {
 
 # prove RULE: every run row of RULE, as the header says. Fails naming the row.
 prove() {
-	local rule="$1" n=0 line
+	local rule="$1" n=0 line where=
+	# RULE-where: the RULE's rows that say where the module comes from
+	case "$rule" in *-where) rule="${rule%-where}" where=1 ;; esac
 	while IFS=$'\t' read -r r target how what verdict; do
+		case "$what" in *edit=replace* | *edit=vendor* | *edit=work*) [ -n "$where" ] || continue ;; *) [ -z "$where" ] || continue ;; esac
 		[ "$how" = run ] || continue
 		n=$((n + 1))
 		prove_row "$r" "$target" "$what" "$verdict" "$n"
@@ -107,21 +110,35 @@ prove_row() {
 	fx="$(field fixture "$what")" pin="$(field pin "$what")" tags="$(field tags "$what")"
 	edit="$(field edit "$what")" cpu="$(field cpu "$what")" pkg="$(package_of "$fx")"
 	local row="$rule $target ($what)"
+	export GOFLAGS=-mod=mod
 	d="$BATS_TEST_TMPDIR/row$n"
 	mkdir -p "$d"
 	cp -R "$GOWRAP_ROOT/tests/fixtures/$fx/." "$d/"
 	cd "$d"
 	[ -z "$pin" ] || go mod edit -require="$pin"
-	if [ "$edit" = android-case ]; then
-		# a fork's backport: android added to archInit's doinit case
-		local src
-		src="$(go env GOMODCACHE)/${pin%@*}@${pin#*@}"
+	local src
+	src="$(go env GOMODCACHE)/${pin%@*}@${pin#*@}"
+	case "$edit" in
+	android-case | replace | work)
 		cp -R "$src" "$d/sys"
 		chmod -R u+w "$d/sys"
-		sed -i 's/^\tcase "linux", "netbsd", "openbsd"/\tcase "linux", "android", "netbsd", "openbsd"/' "$d/sys/cpu/cpu_arm64.go"
-		grep -q '"linux", "android", "netbsd"' "$d/sys/cpu/cpu_arm64.go" || fail "$row: the edit changed nothing"
-		go mod edit -replace="${pin%@*}=./sys"
-	fi
+		if [ "$edit" = android-case ]; then
+			# a fork's backport: android added to archInit's doinit case
+			sed -i 's/^\tcase "linux", "netbsd", "openbsd"/\tcase "linux", "android", "netbsd", "openbsd"/' "$d/sys/cpu/cpu_arm64.go"
+			grep -q '"linux", "android", "netbsd"' "$d/sys/cpu/cpu_arm64.go" || fail "$row: the edit changed nothing"
+		fi
+		if [ "$edit" = work ]; then
+			go work init . ./sys
+			export GOFLAGS= # -mod=mod is refused in workspace mode
+		else
+			go mod edit -replace="${pin%@*}=./sys"
+		fi
+		;;
+	vendor)
+		go mod vendor
+		export GOFLAGS=-mod=vendor
+		;;
+	esac
 	local env=(GOOS="$goos" GOARCH="$goarch" GOARM=7 CGO_ENABLED=0)
 	local tf=()
 	[ -z "$tags" ] || tf=(-tags "$tags")
@@ -213,6 +230,10 @@ coverage() {
 
 @test "xsys-android: x/sys v0.12.0 and v0.29.0 on android/arm64 (qemu max): without the shim no feature but FP and ASIMD; through the shim what std reads" {
 	prove xsys-android
+}
+
+@test "xsys-android: x/sys v0.29.0 vendored, replaced by a local copy, in a workspace: fixed the same way" {
+	prove xsys-android-where
 }
 
 @test "xsys-android-windows: x/sys v0.41.0 (windows in archInit's doinit case) on android/arm64: fixed the same way" {
