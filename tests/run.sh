@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 # and verify_ios_deps' iOS archives; deps_arch's and verify_arch's plain
 # arch builds) are kept apart, so the second finds the first's in the build
 # cache instead of compiling it beside it.
-ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch verify verify_ios_deps android cacheprog toolchain act"
+ORDER="overlay deps_ci deps deps_arch compose patches_ship patches e2e shim_hardening shim verify_arch goos verify verify_ios_deps android cacheprog toolchain act"
 ORDER="$ORDER action portability cli docs unit sweep layout errshape common"
 
 # --one SUITE OUTDIR: run one suite, leave NAME.tap, NAME.rc, NAME.secs.
