@@ -46,7 +46,9 @@ probe tests/fixtures/kryptoprobe
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe
 # tests/goos.bats: each rule's verdict proven per GOOS, with the x/sys
-# versions the rules were read in (goosprobe/xsys's go.sum holds them all).
+# versions the rules were read in (goosprobe/xsys's go.sum holds them all);
+# their shared package sits beside them (../std, as in the tree).
+mkdir -p "$tmp/std" && cp tests/fixtures/goosprobe/std/* "$tmp/std/"
 probe tests/fixtures/goosprobe/xsys
 probe tests/fixtures/goosprobe/cpuid
 for m in golang.org/x/sys@v0.12.0 golang.org/x/sys@v0.41.0 golang.org/x/sys@v0.47.0 \

@@ -113,7 +113,9 @@ prove_row() {
 	export GOFLAGS=-mod=mod
 	d="$BATS_TEST_TMPDIR/row$n"
 	mkdir -p "$d"
-	cp -R "$GOWRAP_ROOT/tests/fixtures/$fx/." "$d/"
+	# the fixture's whole directory: goosprobe's modules share ../std
+	cp -R "$GOWRAP_ROOT/tests/fixtures/${fx%%/*}" "$d/"
+	d="$d/$fx"
 	cd "$d"
 	[ -z "$pin" ] || go mod edit -require="$pin"
 	local src
@@ -274,25 +276,25 @@ coverage() {
 	local v cpu
 	for v in v0.29.0 v0.47.0; do
 		mkdir -p "$BATS_TEST_TMPDIR/$v"
-		cp -R "$GOWRAP_ROOT/tests/fixtures/goosprobe/xsys/." "$BATS_TEST_TMPDIR/$v/"
-		(cd "$BATS_TEST_TMPDIR/$v" && go mod edit -require=golang.org/x/sys@$v &&
+		cp -R "$GOWRAP_ROOT/tests/fixtures/goosprobe" "$BATS_TEST_TMPDIR/$v/"
+		(cd "$BATS_TEST_TMPDIR/$v/goosprobe/xsys" && go mod edit -require=golang.org/x/sys@$v &&
 			PATH="$SHIM_DIR:$PATH" GOOS=android GOARCH=arm64 CGO_ENABLED=0 go build -o probe .) ||
 			fail "build of $v"
 	done
 	for cpu in max cortex-a53; do
 		local old new
-		old="$(run_on android/arm64 $cpu "$BATS_TEST_TMPDIR/v0.29.0/probe" | sed -n 's/^xsys: //p')"
-		new="$(run_on android/arm64 $cpu "$BATS_TEST_TMPDIR/v0.47.0/probe" | sed -n 's/^xsys: //p')"
+		old="$(run_on android/arm64 $cpu "$BATS_TEST_TMPDIR/v0.29.0/goosprobe/xsys/probe" | sed -n 's/^xsys: //p')"
+		new="$(run_on android/arm64 $cpu "$BATS_TEST_TMPDIR/v0.47.0/goosprobe/xsys/probe" | sed -n 's/^xsys: //p')"
 		[[ "$old" == *" AES=true "* ]] || fail "$cpu: v0.29.0 through the shim: $old"
 		[[ "$old" == *" ATOMICS=false"* ]] || fail "$cpu: v0.29.0 through the shim sets ATOMICS: $old"
 		assert_equal "${old/ ATOMICS=false/}" "$(printf '%s' "$new" | sed 's/ ATOMICS=[a-z]*//')"
 	done
 	# the CPU models differ where they should: a53 has no LSE atomics
-	[[ "$(run_on android/arm64 max "$BATS_TEST_TMPDIR/v0.47.0/probe")" == *"xsys: android/arm64"*" ATOMICS=true"* ]] ||
+	[[ "$(run_on android/arm64 max "$BATS_TEST_TMPDIR/v0.47.0/goosprobe/xsys/probe")" == *"xsys: android/arm64"*" ATOMICS=true"* ]] ||
 		fail "v0.47.0 under -cpu max reads no ATOMICS"
-	[[ "$(run_on android/arm64 cortex-a53 "$BATS_TEST_TMPDIR/v0.47.0/probe")" == *"xsys: android/arm64"*" ATOMICS=false"* ]] ||
+	[[ "$(run_on android/arm64 cortex-a53 "$BATS_TEST_TMPDIR/v0.47.0/goosprobe/xsys/probe")" == *"xsys: android/arm64"*" ATOMICS=false"* ]] ||
 		fail "v0.47.0 under cortex-a53 reads ATOMICS"
 	# the fix runs before processOptions: GODEBUG still turns a feature off
-	run env GODEBUG=cpu.aes=off qemu-aarch64 -cpu max -L "$D/sysroot-arm64" "$BATS_TEST_TMPDIR/v0.29.0/probe"
+	run env GODEBUG=cpu.aes=off qemu-aarch64 -cpu max -L "$D/sysroot-arm64" "$BATS_TEST_TMPDIR/v0.29.0/goosprobe/xsys/probe"
 	assert_line --regexp '^xsys: android/arm64 AES=false PMULL=true '
 }
