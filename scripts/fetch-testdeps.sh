@@ -45,6 +45,8 @@ probe tests/fixtures/kryptoprobe
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe
+# tests/android_run.bats: GOOS=android programs run under qemu-user.
+probe tests/fixtures/androidprobe
 
 # tests/toolchain.bats compares its module hash with go's for this module.
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||
