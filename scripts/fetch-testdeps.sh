@@ -55,6 +55,8 @@ for m in golang.org/x/sys@v0.12.0 golang.org/x/sys@v0.41.0 golang.org/x/sys@v0.4
 	github.com/klauspost/cpuid/v2@v2.4.2; do
 	(cd "$tmp" && go mod download "$m" >/dev/null 2>"$tmp/pin.err") || fail "$m" "$(tail -1 "$tmp/pin.err")"
 done
+# tests/android_run.bats: GOOS=android programs run under qemu-user.
+probe tests/fixtures/androidprobe
 
 # tests/toolchain.bats compares its module hash with go's for this module.
 (cd "$tmp" && go mod download -json golang.org/x/sys@v0.30.0 >/dev/null 2>"$tmp/xsys.err") ||

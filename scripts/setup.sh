@@ -8,8 +8,14 @@
 # (scripts/fetch-testdeps.sh), through the module proxy.
 set -euo pipefail
 
+# The cross glibc (loaders, libraries, crt files and headers of arm64, armhf
+# and i386): tests/helpers/android_run.bash runs GOOS=android programs under
+# qemu-user with glibc's loader standing in for Android's, linked by the
+# stand-in NDK compiler tests/helpers/android/bin/android-runcc.
 debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libzip-dev
-	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file)
+	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file
+	libc6-arm64-cross libc6-armhf-cross libc6-i386-cross
+	libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-i386-cross)
 
 if [ "$(uname -s)" = Darwin ]; then
 	# Build: cjson libgit2 libzip pkg-config. Tests: bats-core + its two
@@ -81,10 +87,15 @@ if [ -n "$major" ] && ! ls /usr/lib/llvm-"$major"/lib/clang/*/lib/linux/libclang
 	install "libclang-rt-$major-dev"
 fi
 # qemu-user 10 for loong64 (tests/deps_arch.bats): Debian 12's qemu 7.2 shows
-# no LSX/LASX on la464. Only its qemu-loongarch64 is taken, from
-# bookworm-backports, into QEMU10_DIR; the system's qemu stays as it is.
+# no LSX/LASX on la464. And for 386 (tests/helpers/android_run.bash): qemu
+# 7.2's qemu-i386 reloads %gs from one process-wide GDT entry when a signal
+# handler returns, so a thread of a multithreaded program then runs on the
+# newest thread's TLS; 10's keeps each thread's. Only its qemu-loongarch64
+# and qemu-i386 are taken, from bookworm-backports, into QEMU10_DIR; the
+# system's qemu stays as it is.
 QEMU10_DIR=/usr/local/lib/gowrap-test/qemu10
-if [ ! -x "$QEMU10_DIR/qemu-loongarch64" ]; then
+QEMU10_BINS=(qemu-loongarch64 qemu-i386)
+if [ ! -x "$QEMU10_DIR/qemu-loongarch64" ] || [ ! -x "$QEMU10_DIR/qemu-i386" ]; then
 	codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
 	if [ "$codename" = bookworm ]; then
 		src=/etc/apt/sources.list.d/gowrap-bookworm-backports.sources
@@ -96,11 +107,16 @@ if [ ! -x "$QEMU10_DIR/qemu-loongarch64" ]; then
 		qtmp=$(mktemp -d)
 		(cd "$qtmp" && apt-get download -qq qemu-user/bookworm-backports 2>/dev/null && dpkg-deb -x qemu-user_*.deb x)
 		"${sudo[@]}" mkdir -p "$QEMU10_DIR"
-		"${sudo[@]}" cp "$qtmp/x/usr/bin/qemu-loongarch64" "$QEMU10_DIR/qemu-loongarch64"
+		for q in "${QEMU10_BINS[@]}"; do
+			"${sudo[@]}" cp "$qtmp/x/usr/bin/$q" "$QEMU10_DIR/$q"
+		done
 		rm -rf "$qtmp"
-	elif command -v qemu-loongarch64 >/dev/null 2>&1; then
-		"${sudo[@]}" mkdir -p "$QEMU10_DIR"
-		"${sudo[@]}" ln -sf "$(command -v qemu-loongarch64)" "$QEMU10_DIR/qemu-loongarch64"
+	else
+		for q in "${QEMU10_BINS[@]}"; do
+			command -v "$q" >/dev/null 2>&1 || continue
+			"${sudo[@]}" mkdir -p "$QEMU10_DIR"
+			"${sudo[@]}" ln -sf "$(command -v "$q")" "$QEMU10_DIR/$q"
+		done
 	fi
 fi
 if [ -z "$fetch_pid" ]; then
