@@ -4,9 +4,10 @@
 # linux's files, but code that asks runtime.GOOS decides otherwise there),
 # ios apart from the darwin code it was read from. A "run" row builds the
 # probe for its target through the shim and without it and runs both under
-# qemu-user (android/arm64: glibc's aarch64 loader standing in for
-# /system/bin/linker64, through qemu's -L prefix, so qemu itself gives the
-# program its auxiliary vector); gowrap audit must give the row's verdict by
+# qemu-user (android: tests/helpers/android_run.bash, glibc's loader
+# standing in for /system/bin/linker{,64} through qemu's -L prefix, so qemu
+# itself gives the program its auxiliary vector; arm64 without cgo, arm with
+# the runnable stand-in NDK compiler); gowrap audit must give the row's verdict by
 # the row's rule, and what the program reads must agree: a right rule reads
 # what std's internal/cpu reads without the shim, a defect rule does not,
 # and through the shim both do. Std is the reference (its HWCap is the
@@ -14,6 +15,7 @@
 # ATOMICS is compared there by the tests below, not against std.
 
 load helpers/common
+load helpers/android_run
 bats_require_minimum_version 1.5.0
 
 TABLE="$BATS_TEST_DIRNAME/goos/proofs.tsv"
@@ -21,9 +23,6 @@ HWCAP_ARCHES="arm64 arm ppc64 ppc64le s390x loong64 mips64 mips64le"
 
 setup_file() {
 	export D="$BATS_FILE_TMPDIR"
-	# the loader stand-in: qemu -L looks the interpreter up under the prefix
-	mkdir -p "$D/sysroot-arm64/system/bin"
-	cp /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 "$D/sysroot-arm64/system/bin/linker64" 2>/dev/null || true
 }
 
 setup() {
@@ -58,14 +57,24 @@ field() {
 run_on() {
 	local t="$1" cpu="$2" bin="$3"
 	case "$t" in
-	android/arm64)
-		[ -x "$D/sysroot-arm64/system/bin/linker64" ] ||
-			fail "no aarch64 loader to stand in for linker64 (fix: bash scripts/setup.sh installs libc6-arm64-cross)"
-		qemu-aarch64 -cpu "$cpu" -L "$D/sysroot-arm64" "$bin" 2>&1 ;;
+	android/*) android_run "${t#android/}" "$cpu" "$bin" 2>&1 ;;
 	linux/arm64) qemu-aarch64 -cpu "$cpu" "$bin" 2>&1 ;;
 	linux/arm) qemu-arm -cpu "$cpu" "$bin" 2>&1 ;;
 	linux/amd64) "$bin" 2>&1 ;;
 	*) echo "goos.bats: no runner for $t" ;;
+	esac
+}
+
+# build_for GOOS/GOARCH OUT [ARGS]: go build for the target with the go PATH
+# finds (the caller puts the shim first, or not); android through the
+# runner's compiler (arm64 without cgo: the one android target Go links
+# internally).
+build_for() {
+	local t="$1" out="$2"
+	shift 2
+	case "$t" in
+	android/*) ANDROID_CGO=0 android_build "${t#android/}" "$out" "$@" ;;
+	*) env GOOS="${t%/*}" GOARCH="${t#*/}" GOARM=7 CGO_ENABLED=0 go build -o "$out" "$@" ;;
 	esac
 }
 
@@ -142,6 +151,7 @@ prove_row() {
 		;;
 	esac
 	local env=(GOOS="$goos" GOARCH="$goarch" GOARM=7 CGO_ENABLED=0)
+	[ "$target" != android/arm ] || env=(GOOS=android GOARCH=arm GOARM=7 CGO_ENABLED=1)
 	local tf=()
 	[ -z "$tags" ] || tf=(-tags "$tags")
 
@@ -155,7 +165,8 @@ prove_row() {
 	esac
 
 	# without the shim
-	env "${env[@]}" "$(real_go)" build "${tf[@]}" -o plain . >plain.out 2>&1 || fail "$row: plain build: $(cat plain.out)"
+	PATH="$(path_without "$SHIM_DIR")" build_for "$target" plain "${tf[@]}" . >plain.out 2>&1 ||
+		fail "$row: plain build: $(cat plain.out)"
 	out="$(run_on "$target" "$cpu" ./plain)"
 	printf '%s\n' "$out" | grep -q '^std: ' || fail "$row: the plain build printed no std line: $out"
 	printf '%s\n' "$out" | grep '^std: ' | grep -q '=true' || fail "$row: std sees no feature under $cpu: $out"
@@ -169,7 +180,7 @@ prove_row() {
 	fi
 
 	# through the shim
-	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$d/log" env "${env[@]}" go build "${tf[@]}" -o shim . >shim.out 2>&1 ||
+	PATH="$SHIM_DIR:$PATH" GOWRAP_LOG="$d/log" build_for "$target" shim "${tf[@]}" . >shim.out 2>&1 ||
 		fail "$row: shim build: $(cat shim.out)"
 	out="$(run_on "$target" "$cpu" ./shim)"
 	agree "$goos" "$out" || fail "$row: through the shim it does not read what std reads: $out"
@@ -250,7 +261,7 @@ coverage() {
 	prove xsys-android-case-windows
 }
 
-@test "xsys-auxv-android: x/sys v0.47.0 on android/arm64 reads what std reads on its own; the shim adds nothing (byte-identical)" {
+@test "xsys-auxv-android: x/sys v0.47.0 on android/arm64 and v0.29.0 on android/arm (GOARM=7, cgo) read what std reads on their own; the shim adds nothing (byte-identical)" {
 	prove xsys-auxv-android
 }
 
@@ -260,6 +271,10 @@ coverage() {
 
 @test "hwcap-arm64 on android/arm64 (qemu cortex-a53): the copy reads nothing without the shim, what std reads through it" {
 	prove hwcap-arm64
+}
+
+@test "hwcap-arm on android/arm (GOARM=7, cgo, qemu cortex-a15): both copies read nothing without the shim, VFPv4, IDIVA and V7Atomics through it" {
+	prove hwcap-arm
 }
 
 @test "cpuid-linkname, cpuid-auxv and cpuid-auxv-read (-tags nounsafe): cpuid v2.3.0 and v2.4.2 on linux/arm64 and android/arm64 read what std reads on their own" {
@@ -278,7 +293,7 @@ coverage() {
 		mkdir -p "$BATS_TEST_TMPDIR/$v"
 		cp -R "$GOWRAP_ROOT/tests/fixtures/goosprobe" "$BATS_TEST_TMPDIR/$v/"
 		(cd "$BATS_TEST_TMPDIR/$v/goosprobe/xsys" && go mod edit -require=golang.org/x/sys@$v &&
-			PATH="$SHIM_DIR:$PATH" GOOS=android GOARCH=arm64 CGO_ENABLED=0 go build -o probe .) ||
+			PATH="$SHIM_DIR:$PATH" build_for android/arm64 probe .) ||
 			fail "build of $v"
 	done
 	for cpu in max cortex-a53; do
@@ -295,6 +310,6 @@ coverage() {
 	[[ "$(run_on android/arm64 cortex-a53 "$BATS_TEST_TMPDIR/v0.47.0/goosprobe/xsys/probe")" == *"xsys: android/arm64"*" ATOMICS=false"* ]] ||
 		fail "v0.47.0 under cortex-a53 reads ATOMICS"
 	# the fix runs before processOptions: GODEBUG still turns a feature off
-	run env GODEBUG=cpu.aes=off qemu-aarch64 -cpu max -L "$D/sysroot-arm64" "$BATS_TEST_TMPDIR/v0.29.0/goosprobe/xsys/probe"
+	GODEBUG=cpu.aes=off run android_run arm64 max "$BATS_TEST_TMPDIR/v0.29.0/goosprobe/xsys/probe"
 	assert_line --regexp '^xsys: android/arm64 AES=false PMULL=true '
 }
