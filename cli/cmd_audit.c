@@ -64,6 +64,7 @@ static void print_json(const struct dp_audit *a, const struct dp_graph *g)
 		jw_str(&w, "kind", r->kind);
 		jw_str(&w, "verdict", r->verdict);
 		jw_str(&w, "why", r->why);
+		jw_str(&w, "file", r->file);
 		jw_end(&w);
 	}
 	jw_end(&w);
@@ -138,7 +139,7 @@ int cmd_audit(int argc, char **argv)
 	if (rc < 0 && gw_find_real_go(&realgo, &e) < 0)
 		rc = gw_err_print(&e);
 	struct dp_graph g;
-	if (rc < 0 && dp_graph_list(realgo.buf, NULL, 0, args, n, &g, &why) < 0) {
+	if (rc < 0 && dp_graph_list_audit(realgo.buf, args, n, &g, &why) < 0) {
 		dp_graph_free(&g);
 		rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
 			     "check the package arguments and that `go list` works here", "%s", why.buf);

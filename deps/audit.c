@@ -3,6 +3,8 @@
 #include "audit.h"
 #include "deps.h"
 #include "grow.h"
+#include "seen.h"
+#include "sources.h"
 #include "table.h"
 
 #include <stdio.h>
@@ -25,63 +27,83 @@ static void std_row(struct dp_audit_row *r, int family, const struct dp_std_answ
 	}
 }
 
-/* A rule's verdict for a dependency: 0, or -1 when no rule speaks of it. */
-static int rule_row(struct dp_audit_row *r, const struct dp_class *cl, const char *release)
+/* The file a rule of table.c matched, in the package's own module. */
+static char *matched(const struct dp_pkg *p, const struct dp_class *cl)
+{
+	struct sb path = SB_INIT, name = SB_INIT;
+	sb_addf(&path, "%s/%s", p->dir, cl->file_idx >= 0 ? p->files[cl->file_idx] : cl->file);
+	dp_src_name(p, path.buf, &name);
+	sb_release(&path);
+	return sb_detach(&name);
+}
+
+/* A verdict of table.c's rules (fixed, right, or defective when the fix is
+ * off or impossible): the file the rule matched, and where the rule itself
+ * was read, said as such. */
+static void rule_row(struct dp_audit_row *r, const struct dp_pkg *p, const struct dp_class *cl, const char *release)
 {
 	const char *off = getenv("GOWRAP_DEPS");
-	if (cl->verdict == DP_V_NONE)
-		return -1;
-	if (cl->verdict == DP_V_UNKNOWN) {
-		r->kind = "unknown";
-		r->verdict = DP_AUDIT_UNKNOWN;
-		r->unknown = 1;
-		r->why = gw_xstrdup(cl->why);
-		return 0;
-	}
 	r->kind = dp_kind_name(cl->row->kind);
+	r->file = matched(p, cl);
 	struct sb w = SB_INIT;
 	if (cl->verdict == DP_V_RIGHT) {
 		r->verdict = DP_AUDIT_RIGHT;
-		sb_addf(&w, "rule %s (%s; %s)", cl->row->name, cl->file, cl->row->versions);
+		sb_addf(&w, "rule %s (%s; rule read in %s)", cl->row->name, r->file, cl->row->versions);
 	} else if (off && strcmp(off, "0") == 0) {
 		r->verdict = DP_AUDIT_DEFECTIVE;
 		r->wrong = 1;
-		sb_addf(&w, "rule %s (%s): GOWRAP_DEPS=0 turns the dependency fix off", cl->row->name, cl->file);
+		sb_addf(&w, "rule %s (%s): GOWRAP_DEPS=0 turns the dependency fix off", cl->row->name, r->file);
 	} else if (cl->row->fix == DP_FIX_HWCAP && !strstr(release, "go1.21")) {
 		r->verdict = DP_AUDIT_DEFECTIVE;
 		r->wrong = 1;
-		sb_addf(&w, "rule %s (%s): Go < 1.21 has no runtime.getAuxv", cl->row->name, cl->file);
+		sb_addf(&w, "rule %s (%s): Go < 1.21 has no runtime.getAuxv", cl->row->name, r->file);
 	} else {
 		r->verdict = DP_AUDIT_FIXED;
-		sb_addf(&w, "%s (rule %s, %s; %s)", dp_fix_name(cl->row->fix), cl->row->name, cl->file,
+		sb_addf(&w, "%s (rule %s, %s; rule read in %s)", dp_fix_name(cl->row->fix), cl->row->name, r->file,
 			cl->row->versions);
 	}
 	r->why = sb_detach(&w);
-	return 0;
 }
 
-/* CPU-feature code no rule speaks of: unknown, with the word that shows it. */
-static int evidence_row(struct dp_audit_row *r, const struct dp_pkg *p)
+static void unknown_row(struct dp_audit_row *r, const char *why)
 {
-	char **paths = gw_xcalloc(p->nfiles + 1, sizeof *paths);
-	for (size_t i = 0; i < p->nfiles; i++) {
-		struct sb one = SB_INIT;
-		sb_addf(&one, "%s/%s", p->dir, p->files[i]);
-		paths[i] = sb_detach(&one);
-	}
-	char why[200];
-	int found = dp_evidence((const char *const *)paths, p->nfiles, why, sizeof why);
-	for (size_t i = 0; i < p->nfiles; i++)
-		free(paths[i]);
-	free(paths);
-	if (!found)
-		return -1;
-	struct sb w = SB_INIT;
-	sb_addf(&w, "CPU-feature code gowrap has no rule for (%s)", why);
 	r->kind = "unknown";
 	r->verdict = DP_AUDIT_UNKNOWN;
 	r->unknown = 1;
-	r->why = sb_detach(&w);
+	r->why = gw_xstrdup(why);
+}
+
+/* No rule of table.c holds: evidence.c's rules over every source the
+ * package compiles (Go, assembly, C through cgo), else the words of
+ * CPU-feature code. 0, or -1 when nothing there is CPU-feature code. A
+ * right rule of evidence.c never speaks over a trigger of a defect rule of
+ * table.c: that copy stays unknown. */
+static int seen_row(struct dp_audit_row *r, const struct dp_pkg *p, int family, const struct dp_class *cl)
+{
+	struct dp_class d = { .verdict = DP_V_NONE };
+	if (cl->verdict == DP_V_UNKNOWN)
+		dp_graph_classify(p, family | DP_DEFECTS_ONLY, &d);
+	struct dp_srcs s;
+	struct dp_seen sn;
+	dp_srcs_read(p, &s);
+	dp_seen_classify(&s, family, &sn);
+	dp_srcs_free(&s);
+	if (sn.what == DP_SEEN_RULE && (d.verdict != DP_V_UNKNOWN || sn.rule->verdict == DP_SEEN_DEFECTIVE)) {
+		const struct dp_seen_rule *e = sn.rule;
+		r->kind = e->kind;
+		r->verdict = e->verdict == DP_SEEN_RIGHT ? DP_AUDIT_RIGHT : DP_AUDIT_DEFECTIVE;
+		r->wrong = e->verdict == DP_SEEN_DEFECTIVE;
+		r->file = gw_xstrdup(sn.files);
+		struct sb w = SB_INIT;
+		sb_addf(&w, "rule %s: %s (%s; rule read in %s)", e->name, e->reason, sn.files, e->versions);
+		r->why = sb_detach(&w);
+	} else if (cl->verdict == DP_V_UNKNOWN) {
+		unknown_row(r, cl->why);
+	} else if (sn.what != DP_SEEN_NONE) {
+		unknown_row(r, sn.why);
+	} else {
+		return -1;
+	}
 	return 0;
 }
 
@@ -95,7 +117,7 @@ void dp_audit(const struct dp_graph *g, const struct dp_std_answer *std, struct 
 		a->family = DP_FAM_OTHER;
 	for (size_t i = 0; i < g->n; i++) {
 		const struct dp_pkg *p = &g->v[i];
-		struct dp_audit_row r = { p->path, p->mod, NULL, NULL, NULL, 0, 0 };
+		struct dp_audit_row r = { p->path, p->mod, NULL, NULL, NULL, NULL, 0, 0 };
 		if (p->std) {
 			if (strcmp(p->path, "internal/cpu") != 0)
 				continue;
@@ -103,7 +125,9 @@ void dp_audit(const struct dp_graph *g, const struct dp_std_answer *std, struct 
 		} else {
 			struct dp_class cl;
 			dp_graph_classify(p, a->family, &cl);
-			if (rule_row(&r, &cl, g->release ? g->release : "") < 0 && evidence_row(&r, p) < 0)
+			if (cl.verdict == DP_V_FIX || cl.verdict == DP_V_RIGHT)
+				rule_row(&r, p, &cl, g->release ? g->release : "");
+			else if (seen_row(&r, p, a->family, &cl) < 0)
 				continue;
 		}
 		a->any_wrong |= r.wrong;
@@ -115,8 +139,10 @@ void dp_audit(const struct dp_graph *g, const struct dp_std_answer *std, struct 
 
 void dp_audit_free(struct dp_audit *a)
 {
-	for (size_t i = 0; i < a->nrows; i++)
+	for (size_t i = 0; i < a->nrows; i++) {
 		free(a->rows[i].why);
+		free(a->rows[i].file);
+	}
 	free(a->rows);
 	memset(a, 0, sizeof *a);
 }

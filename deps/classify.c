@@ -242,26 +242,6 @@ int dp_class_has(const struct dp_class *c, const char *text)
 	return 0;
 }
 
-int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn)
-{
-	static const char *const ev[] = { "HWCap", "getAuxv", "/proc/self/auxv", "hw.optional", "sysctlbyname",
-					  "func cpuid(", "/proc/cpuinfo", "getisar0", NULL };
-	struct sb buf = SB_INIT;
-	int found = 0;
-	for (size_t i = 0; i < nfiles && !found; i++) {
-		sb_reset(&buf);
-		if (sb_read_file(&buf, files[i], DP_FILE_LIMIT) < 0 || !buf.buf)
-			continue;
-		for (size_t w = 0; ev[w] && !found; w++)
-			if (gw_memmem(buf.buf, buf.len, ev[w], strlen(ev[w]))) {
-				snprintf(why, wn, "`%s` in %s", ev[w], dp_base(files[i]));
-				found = 1;
-			}
-	}
-	sb_release(&buf);
-	return found;
-}
-
 int dp_rules_words(char *why, size_t wn)
 {
 	for (const struct dp_row *r = dp_rows; r->name; r++)

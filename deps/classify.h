@@ -53,12 +53,6 @@ typedef int (*dp_read_fn)(const char *path, struct sb *out, void *arg);
 void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read_fn read, void *arg,
 		    struct dp_class *out);
 
-/* CPU-feature code that no rule may speak of (gowrap audit): does a file
- * hold one of the words of such code — HWCap, the auxiliary vector
- * (getAuxv, /proc/self/auxv), sysctl's hw.optional or sysctlbyname, an
- * assembly cpuid, /proc/cpuinfo? 1 with "`word` in file" in why, else 0. */
-int dp_evidence(const char *const *files, size_t nfiles, char *why, size_t wn);
-
 /* Does every rule line hold one of the words a file is searched for, and
  * every trigger one of the triggers' words? 0, or -1 naming the line (a
  * rule line without one would never be counted). */

@@ -14,39 +14,50 @@
  * directory of a module that is neither the main one nor replaced by a
  * local directory (a replacement with a version is a module-cache one). */
 #define NF 10
-static const char tmpl[] =
-	"{{.ImportPath}}\t{{if .Standard}}std{{end}}\t{{with .Module}}{{.Path}}@{{.Version}}{{end}}\t"
-	"{{.Dir}}\t{{join .GoFiles \"\\x1f\"}}\x1f{{join .CgoFiles \"\\x1f\"}}\t"
-	"{{context.GOOS}}\t{{context.GOARCH}}\t{{join context.BuildTags \",\"}}\t{{context.ReleaseTags}}\t"
-	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"
-	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}";
+#define TMPL_GATE                                                                                                  \
+	"{{.ImportPath}}\t{{if .Standard}}std{{end}}\t{{with .Module}}{{.Path}}@{{.Version}}{{end}}\t"               \
+	"{{.Dir}}\t{{join .GoFiles \"\\x1f\"}}\x1f{{join .CgoFiles \"\\x1f\"}}\t"                                   \
+	"{{context.GOOS}}\t{{context.GOARCH}}\t{{join context.BuildTags \",\"}}\t{{context.ReleaseTags}}\t"            \
+	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"              \
+	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}"
+static const char tmpl[] = TMPL_GATE;
+/* gowrap audit's: four fields more — the assembly; C, C++, Objective-C and
+ * headers; the cgo preprocessor and C flags (where an #include is looked
+ * for); the module's root (what an #include may not leave). */
+#define NF_AUDIT 14
+static const char tmpl_audit[] = TMPL_GATE "\t{{join .SFiles \"\\x1f\"}}\t"
+	"{{join .CFiles \"\\x1f\"}}\x1f{{join .CXXFiles \"\\x1f\"}}\x1f{{join .MFiles \"\\x1f\"}}\x1f{{join .HFiles \"\\x1f\"}}\t"
+	"{{join .CgoCPPFLAGS \"\\x1f\"}}\x1f{{join .CgoCFLAGS \"\\x1f\"}}\t{{with .Module}}{{.Dir}}{{end}}";
 
-static void add_files(struct dp_pkg *p, const char *list)
+/* A \x1f-separated list (empty items skipped), NULL-terminated. */
+static char **split_list(const char *list, size_t *n)
 {
-	p->files = gw_xcalloc(1, sizeof *p->files);
+	char **v = gw_xcalloc(1, sizeof *v);
+	*n = 0;
 	for (const char *q = list; *q;) {
-		size_t n = strcspn(q, "\x1f");
-		if (n)
-			gw_strv_addn(&p->files, &p->nfiles, q, n);
-		q += n;
+		size_t k = strcspn(q, "\x1f");
+		if (k)
+			gw_strv_addn(&v, n, q, k);
+		q += k;
 		q += *q != '\0';
 	}
+	return v;
 }
 
 /* One line's fields into a package; -1 when the line is not in our shape. */
 static int add_line(struct dp_graph *g, char *line)
 {
-	char *f[NF];
+	char *f[NF_AUDIT];
 	int k = 0;
 	f[k++] = line;
 	for (char *q = line; *q; q++)
 		if (*q == '\t') {
-			if (k == NF)
+			if (k == NF_AUDIT)
 				return -1;
 			*q = 0;
 			f[k++] = q + 1;
 		}
-	if (k != NF)
+	if (k != NF && k != NF_AUDIT)
 		return -1;
 	/* `go list -e`: a package go could not resolve has no directory and no
 	 * files; it is named, never classified. */
@@ -76,7 +87,13 @@ static int add_line(struct dp_graph *g, char *line)
 	p->dir = gw_xstrdup(f[3]);
 	p->frozen = gw_xstrdup(f[9]);
 	p->gomod = gw_xstrdup(rs ? rs : "");
-	add_files(p, f[4]);
+	p->files = split_list(f[4], &p->nfiles);
+	if (k == NF_AUDIT) {
+		p->sfiles = split_list(f[10], &p->nsfiles);
+		p->cfiles = split_list(f[11], &p->ncfiles);
+		p->cflags = split_list(f[12], &p->ncflags);
+		p->moddir = gw_xstrdup(f[13]);
+	}
 	return 0;
 }
 
@@ -118,8 +135,8 @@ static const char *failure_line(struct sb *err)
 	return sb_first_line(err);
 }
 
-int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
-		  struct dp_graph *g, struct sb *why)
+static int list_with(const char *t, const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
+		     struct dp_graph *g, struct sb *why)
 {
 	memset(g, 0, sizeof *g);
 	sb_init(&g->unresolved);
@@ -131,7 +148,7 @@ int dp_graph_list(const char *realgo, const char *dir, int test, char *const *ar
 	if (test)
 		av[j++] = "-test";
 	av[j++] = "-f";
-	av[j++] = (char *)tmpl;
+	av[j++] = (char *)t;
 	for (size_t i = 0; i < nargs; i++)
 		av[j++] = args[i];
 	struct sb out = SB_INIT, err = SB_INIT;
@@ -147,6 +164,17 @@ int dp_graph_list(const char *realgo, const char *dir, int test, char *const *ar
 	sb_release(&out);
 	sb_release(&err);
 	return rc;
+}
+
+int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
+		  struct dp_graph *g, struct sb *why)
+{
+	return list_with(tmpl, realgo, dir, test, args, nargs, g, why);
+}
+
+int dp_graph_list_audit(const char *realgo, char *const *args, size_t nargs, struct dp_graph *g, struct sb *why)
+{
+	return list_with(tmpl_audit, realgo, NULL, 0, args, nargs, g, why);
 }
 
 void dp_graph_classify(const struct dp_pkg *p, int family, struct dp_class *cl)
@@ -198,9 +226,11 @@ void dp_graph_free(struct dp_graph *g)
 		free(p->dir);
 		free(p->frozen);
 		free(p->gomod);
-		for (size_t k = 0; k < p->nfiles; k++)
-			free(p->files[k]);
-		free(p->files);
+		gw_strv_free(&p->files, &p->nfiles);
+		gw_strv_free(&p->sfiles, &p->nsfiles);
+		gw_strv_free(&p->cfiles, &p->ncfiles);
+		gw_strv_free(&p->cflags, &p->ncflags);
+		free(p->moddir);
 	}
 	free(g->v);
 	free(g->tags);

@@ -8,7 +8,8 @@
  * build constraints are exactly the build's — and modules not yet in the
  * module cache are downloaded, as the build itself would download them.
  * Every package comes back with its directory and the files the target
- * compiles (GoFiles + CgoFiles); dp_graph_classify holds them to the rules by
+ * compiles (GoFiles + CgoFiles; for gowrap audit also its assembly, C and
+ * headers, cgo flags and module root); dp_graph_classify holds them to the rules by
  * their lines (classify.h). A reply in another shape is an error, never a
  * guess. Used by the gate (gate.c, behind deps.h) and by `gowrap audit`. */
 #ifndef GOWRAP_DEPS_GRAPH_H
@@ -29,6 +30,13 @@ struct dp_pkg {
 	char *gomod;   /* its module's go.mod, or "" */
 	char **files;  /* compiled .go files (base names), NULL-terminated */
 	size_t nfiles;
+	/* Listed for gowrap audit only (dp_graph_list_audit; NULL from
+	 * dp_graph_list): what the package compiles besides Go — assembly
+	 * (SFiles), C, C++, Objective-C and headers — the cgo flags (their -I
+	 * directories say where an #include is found) and its module's root. */
+	char **sfiles, **cfiles, **cflags;
+	size_t nsfiles, ncfiles, ncflags;
+	char *moddir;  /* "" when go names none (a vendored package) */
 };
 
 struct dp_graph {
@@ -45,11 +53,18 @@ struct dp_graph {
 int dp_graph_list(const char *realgo, const char *dir, int test, char *const *args, size_t nargs,
 		  struct dp_graph *g, struct sb *why);
 
+/* dp_graph_list with the fields gowrap audit reads beyond the Go files
+ * (struct dp_pkg: sfiles, cfiles, cflags, moddir). The build path never asks
+ * for them: its listing stays the gate's. */
+int dp_graph_list_audit(const char *realgo, char *const *args, size_t nargs, struct dp_graph *g,
+			struct sb *why);
+
 /* The `go list -f` template dp_graph_list asks with (tests/unit/graph/
  * records real replies with it). */
 const char *dp_graph_template(void);
 
-/* A reply to that template, one package a line, into g (text is cut up in
+/* A reply to that template (or to audit's, which adds four fields), one
+ * package a line, into g (text is cut up in
  * place). 0, or -1 with why: a line in another shape. */
 int dp_graph_parse(char *text, struct dp_graph *g, struct sb *why);
 

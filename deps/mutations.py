@@ -4,7 +4,7 @@
 # filter) fail. The policy's table tests (tests/unit.bats: "targets:",
 # "gate:", "memo keys") need no go build and catch theirs in seconds.
 SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats", "tests/deps_arch.bats",
-         "tests/sweep.bats", "tests/goos.bats"]
+         "tests/sweep.bats", "tests/goos.bats", "tests/audit_seen.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -242,4 +242,32 @@ MUTATIONS = [
      'sb_addf(key, "dir\\t%s\\nsub\\t%s\\nfamily\\t%d\\n", b->effdir, b->sub, b->family);',
      'sb_addf(key, "dir\\t%s\\nfamily\\t%d\\n", b->effdir, b->family);',
      "memo keys"),
+    # gowrap audit beyond table.c's Go files (evidence.c, sources.c, seen.c,
+    # audit.c): Go 1.11's lowercase word unsearched, the C cgo compiles or the
+    # assembly left unread, #include lines not followed or followed out of
+    # the module, a verdict naming the file the rule was read in.
+    ("seen-lowercase-hwcap-missed", "deps/evidence.c",
+     'const char *const dp_seen_go_idents[] = { "hwcap", NULL };',
+     "const char *const dp_seen_go_idents[] = { NULL };",
+     "templexxx|evidence rules|rules: every line"),
+    ("seen-cgo-c-unread", "deps/sources.c",
+     "\tadd_listed(s, p, p->cfiles, p->ncfiles);\n",
+     "",
+     "blst"),
+    ("seen-asm-unread", "deps/sources.c",
+     "\tadd_listed(s, p, p->sfiles, p->nsfiles);\n",
+     "",
+     "compress right|no rule: assembly"),
+    ("seen-includes-unfollowed", "deps/sources.c",
+     "\t\t\tfollow(s, p, i);",
+     "\t\t\t(void)follow;",
+     "blst|no rule: assembly"),
+    ("seen-include-leaves-module", "deps/sources.c",
+     "if (r && (!beneath(r, s->root) || stat(r, &st) != 0 || !S_ISREG(st.st_mode))) {",
+     "if (r && ((0 && !beneath(r, s->root)) || stat(r, &st) != 0 || !S_ISREG(st.st_mode))) {",
+     "no rule: assembly"),
+    ("audit-names-rule-source", "deps/audit.c",
+     "\tdp_src_name(p, path.buf, &name);",
+     "\tsb_adds(&name, cl->row->versions);",
+     "names the file it matched"),
 ]

@@ -42,6 +42,10 @@ probe tests/fixtures/mcprobe
 probe tests/fixtures/hwcapprobe
 probe tests/fixtures/depsprobeold
 probe tests/fixtures/kryptoprobe
+# tests/audit_seen.bats: audit reads assembly and cgo's C (templexxx/cpu,
+# compress, blst, DataDog/zstd, cilium/ebpf; go list only, nothing built but
+# its arm64run, pure Go).
+probe tests/fixtures/seenprobe
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe

@@ -319,3 +319,16 @@ copies_check_in() {
 	assert_success
 	grep -q '"golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL, VF_COPY_IOS,' "$SRC/verify/copies.c"
 }
+
+# --- deps/seen.h: what audit makes of sources no rule of table.c decides ------
+
+@test "audit's evidence rules over the real files they were read in (templexxx/cpu on arm64, ppc64x, amd64; compress's assembly; cpuid/v2 on amd64; blst's and zstd's C): each rule decides, an edited line or count is unknown, each word of CPU-feature code names its file in its module" {
+	run "$UNIT/seen_table" "$BATS_TEST_DIRNAME/unit/seen.table"
+	echo "$output"
+	assert_success
+	assert_output --regexp '^[0-9]+ cases, 0 failed$'
+	ln -s "$BATS_TEST_DIRNAME/unit/seen" "$BATS_TEST_TMPDIR/seen" # the wrong table's recorded files
+	table_fails "$UNIT/seen_table" "$BATS_TEST_DIRNAME/unit/seen.table" \
+		's/expect: what=rule rule=cpu11-arm64 verdict=defective "files=/expect: what=rule rule=cpu11-arm64 verdict=right "files=/' \
+		"verdict=defective, want right"
+}

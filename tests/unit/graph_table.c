@@ -15,10 +15,12 @@
  *     expect: key=value ...  (unit_expect.h)
  * Paths are relative to the table's directory. Also: --template prints the
  * `go list -f` template, --words whether every rule line holds a word the
- * classifier searches files for. Prints one line per mismatch, then "N cases, N failed"; exit
+ * classifier searches files for (and every rule of audit's deps/evidence.c a
+ * line with a word that gets a package's sources read). Prints one line per mismatch, then "N cases, N failed"; exit
  * 1 if any failed, 2 on a bad table. */
 #include "compat.h"
 #include "graph.h"
+#include "seen.h"
 #include "unit_expect.h"
 
 struct blobs {
@@ -219,8 +221,10 @@ static int run_case(int line, const char *reply, int family, const struct blobs 
 static int modes(const char *arg)
 {
 	if (!strcmp(arg, "--words")) {
+		/* table.c's rules, and audit's (evidence.c): a rule none of whose
+		 * lines holds a word would never be read */
 		char why[400];
-		if (dp_rules_words(why, sizeof why) < 0) {
+		if (dp_rules_words(why, sizeof why) < 0 || dp_seen_rules_words(why, sizeof why) < 0) {
 			printf("%s\n", why);
 			return 1;
 		}
@@ -231,24 +235,13 @@ static int modes(const char *arg)
 	return 0;
 }
 
-/* The table's directory joined with name. */
-static char *rel(const char *table, const char *name)
-{
-	struct sb p = SB_INIT;
-	const char *slash = strrchr(table, '/');
-	if (slash)
-		sb_add(&p, table, (size_t)(slash - table + 1));
-	sb_adds(&p, name);
-	return sb_detach(&p);
-}
-
 int main(int argc, char **argv)
 {
 	if (argc != 2)
 		return 2;
 	if (!strcmp(argv[1], "--template") || !strcmp(argv[1], "--words"))
 		return modes(argv[1]);
-	char *files = rel(argv[1], "graph/files");
+	char *files = ux_rel(argv[1], "graph/files");
 	FILE *f = fopen(argv[1], "r");
 	if (!f)
 		return 2;
@@ -263,14 +256,14 @@ int main(int argc, char **argv)
 		if (buf[0] == '#' || !buf[0])
 			continue;
 		if ((v = ux_tag(buf, "blobs"))) {
-			char *p = rel(argv[1], v);
+			char *p = ux_rel(argv[1], v);
 			load_blobs(&rec, p);
 			free(p);
 		} else if ((v = ux_tag(buf, "list"))) {
 			if (fresh)
 				sb_reset(&reply);
 			fresh = 0;
-			char *p = rel(argv[1], v);
+			char *p = ux_rel(argv[1], v);
 			if (strcmp(v, "-") != 0 && sb_read_file(&reply, p, 1u << 24) < 0)
 				return 2;
 			free(p);

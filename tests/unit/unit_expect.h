@@ -50,6 +50,18 @@ static inline const char *ux_tag(const char *line, const char *tag)
 	return strncmp(line, tag, n) == 0 && line[n] == ':' && line[n + 1] == ' ' ? line + n + 2 : NULL;
 }
 
+/* The table's directory joined with name (a table names its data files
+ * relative to itself). */
+static inline char *ux_rel(const char *table, const char *name)
+{
+	struct sb p = SB_INIT;
+	const char *slash = strrchr(table, '/');
+	if (slash)
+		sb_add(&p, table, (size_t)(slash - table + 1));
+	sb_adds(&p, name);
+	return sb_detach(&p);
+}
+
 static inline const char *ux_family_name(int family)
 {
 	return family == 0 ? "none" : dp_family_name(family);

@@ -1,0 +1,69 @@
+/* evidence.h — rules that decide an audit verdict without a fix.
+ *
+ * Promise: data only (evidence.c). `gowrap audit` holds a package to these
+ * rules when no rule of table.h holds for it: CPU-feature code the build path
+ * has no fix for, in any source the package compiles — its Go files, its
+ * assembly, the C, C++ and Objective-C it compiles through cgo, and what
+ * those and cgo's preamble #include from inside the module (sources.h). A
+ * rule is a list of exact lines, folded as table.h's are (leading and
+ * trailing blanks removed, inner runs of blanks one space), each held by the
+ * package's sources between `min` and `max` times; the first line is the
+ * trigger. For a target of the rule's families, a package that holds every
+ * line as the rule says gets the rule's verdict and reason; one that holds
+ * the trigger but not the rest is unknown. Nothing is recognised by name,
+ * path or version string. The words of such code, per kind of source, make
+ * a package no rule decides "unknown", never "ok". The build path (the gate,
+ * gowrap-toolexec) never reads this file. */
+#ifndef GOWRAP_DEPS_EVIDENCE_H
+#define GOWRAP_DEPS_EVIDENCE_H
+
+#include "table.h"
+
+/* GOOS=android, once table.h gives it a family of its own; until then
+ * dp_family answers DP_FAM_LINUX for it and the rules name both. */
+#ifndef DP_FAM_ANDROID
+#define DP_FAM_ANDROID 8
+#endif
+#define DP_FAM_ANY (DP_FAM_IOS | DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER)
+
+enum dp_seen_verdict {
+	DP_SEEN_RIGHT,     /* right on its own for the family */
+	DP_SEEN_DEFECTIVE, /* wrong for the family, and gowrap has no fix for it */
+};
+
+struct dp_seen_line {
+	const char *text;  /* folded; NULL ends the list */
+	unsigned min, max; /* how many times the package's sources hold it */
+};
+
+#define DP_SEEN_LINES 8
+
+struct dp_seen_rule {
+	const char *name;
+	const char *kind;     /* as audit prints it */
+	int families;         /* DP_FAM_* */
+	enum dp_seen_verdict verdict;
+	const char *reason;   /* one line: why that verdict */
+	const char *versions; /* where the lines were read */
+	struct dp_seen_line lines[DP_SEEN_LINES]; /* lines[0]: the trigger */
+};
+
+extern const struct dp_seen_rule dp_seen_rules[]; /* terminated by name == NULL */
+
+/* The words of CPU-feature code. A package's sources are read line by line
+ * for the rules only when one of them holds a word: Go files the Go words
+ * (and a Go identifier below as a whole identifier), cgo's Go files (`"C"`)
+ * the C words too, C/C++/Objective-C files and headers the C words, assembly
+ * an instruction below. NULL-terminated. */
+extern const char *const dp_seen_go_words[];
+extern const char *const dp_seen_go_idents[];
+extern const char *const dp_seen_c_words[];
+
+/* An assembly line whose first word (after a label) is `op`, in any case,
+ * and whose operands hold `operand` (any case; NULL: any operands). */
+struct dp_seen_asm {
+	const char *op, *operand;
+};
+extern const struct dp_seen_asm dp_seen_asm_words[]; /* terminated by op == NULL */
+
+#endif
