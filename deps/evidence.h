@@ -19,11 +19,6 @@
 
 #include "table.h"
 
-/* GOOS=android, once table.h gives it a family of its own; until then
- * dp_family answers DP_FAM_LINUX for it and the rules name both. */
-#ifndef DP_FAM_ANDROID
-#define DP_FAM_ANDROID 8
-#endif
 #define DP_FAM_ANY (DP_FAM_IOS | DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER)
 
 enum dp_seen_verdict {
