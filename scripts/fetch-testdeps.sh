@@ -42,6 +42,9 @@ probe tests/fixtures/mcprobe
 probe tests/fixtures/hwcapprobe
 probe tests/fixtures/depsprobeold
 probe tests/fixtures/kryptoprobe
+# tests/android.bats: x/sys/cpu before and after its android arm64 detection
+probe tests/fixtures/xsysandroid
+probe tests/fixtures/xsysandroid47 tests/fixtures/xsysandroid
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe
