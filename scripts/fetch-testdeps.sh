@@ -46,6 +46,9 @@ probe tests/fixtures/kryptoprobe
 # compress, blst, DataDog/zstd, cilium/ebpf; go list only, nothing built but
 # its arm64run, pure Go).
 probe tests/fixtures/seenprobe
+# tests/android.bats: x/sys/cpu before and after its android arm64 detection
+probe tests/fixtures/xsysandroid
+probe tests/fixtures/xsysandroid47 tests/fixtures/xsysandroid
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe

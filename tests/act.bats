@@ -21,6 +21,7 @@ load helpers/act
 bats_require_minimum_version 1.5.0
 
 UTLS_CPU=github.com/metacubex/utls/internal/cpu
+XSYS=golang.org/x/sys/cpu
 
 # The examples, each cut before its first step that cannot run here: a
 # pattern of that step's text, and why (README, "GitHub Action").
@@ -93,7 +94,7 @@ ws() {
 	sed -n 's|.* pwd=\(/.*\)/tests/fixtures/leanprobe$|\1|p' <<<"$output" | head -1
 }
 
-@test "act: install (relative prefix) → an android/arm64 build through the installed shim in a working directory → report with check: relative to the workspace: exit 0; the summary names the call, its Go version and the fixed copy" {
+@test "act: install (relative prefix) → an android/arm64 build through the installed shim in a working directory → report with check: relative to the workspace: exit 0; the summary names the call, its Go version and the fixed packages" {
 	job pass
 	assert_equal "$st" 0
 	assert_line "[pass/pass] 🏁  Job succeeded"
@@ -108,8 +109,8 @@ ws() {
 	gv="$("$(real_go)" env GOVERSION)"
 	assert_line "[pass/pass]   ⚙  Summary - ## ✅ gowrap: verified"
 	assert_line "- go calls through the shim: 1 (overlay added: 0, dependency fix added: 1); outputs verified: 1, failed: 0"
-	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\` | 0 | ✅ yes | \`$w/tests/fixtures/leanprobe/libgojni.so\` |"
-	assert_line "| \`tests/fixtures/leanprobe/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
+	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\`, \`$XSYS\` | 0 | ✅ yes | \`$w/tests/fixtures/leanprobe/libgojni.so\` |"
+	assert_line "| \`tests/fixtures/leanprobe/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\`, \`$XSYS\` | ✅ ok: \`$UTLS_CPU\` fixed, \`$XSYS\` fixed |"
 }
 
 @test "act: a check: path relative to the job's working directory is not found there: one unreadable row whose fix says GITHUB_WORKSPACE (110, continue-on-error)" {
@@ -133,7 +134,7 @@ ws() {
 	assert_line "[wrong-order/wrong]   ❗  ::error title=gowrap::verification failed: see the job summary"
 	assert_line "[wrong-order/wrong]   ⚙  Summary - ## ❌ gowrap: verification failed"
 	assert_line "- no go call went through the gowrap shim: the log \`$t/gowrap.log\` holds no calls. If the job ran go, put gowrap's install step after actions/setup-go: each puts its directory first on PATH, the last one wins."
-	assert_line --regexp "^\| \`tests/fixtures/leanprobe/libgojni.so\` \| \`arm64\` \| \`android\` \| .* \| ❌ \*\*FAIL\*\*: \`$UTLS_CPU\` NOT fixed: "
+	assert_line --regexp "^\| \`tests/fixtures/leanprobe/libgojni.so\` \| \`arm64\` \| \`android\` \| .* \| ❌ \*\*FAIL\*\*: \`$UTLS_CPU\` NOT fixed, \`$XSYS\` NOT fixed: "
 }
 
 @test "act: report with no install step before it: exit 2, one line naming the fix" {

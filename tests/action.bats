@@ -19,6 +19,7 @@ bats_require_minimum_version 1.5.0
 
 AESLIB="$BATS_TEST_DIRNAME/../examples/aeslib"
 UTLS_CPU=github.com/metacubex/utls/internal/cpu
+XSYS=golang.org/x/sys/cpu
 
 # runner DIR: a runner's files and variables under DIR.
 runner() {
@@ -265,7 +266,7 @@ android_job() {
 	  $TMP/app.apk"
 }
 
-@test "report after an Android .aar and .apk built through the installed shim (android/arm64 c-shared): exit 0; the call and each library's row name the fixed copy" {
+@test "report after an Android .aar and .apk built through the installed shim (android/arm64 c-shared): exit 0; the call and each library's row name the fixed packages" {
 	android_job shim
 	export GOWRAP_LOG="$A/android.log"
 	next_step() { PATH="$RUNNER_TEMP/gowrap/bin:$PATH"; } # keep this log
@@ -276,13 +277,13 @@ android_job() {
 	assert_line "- go calls through the shim: 1 (overlay added: 0, dependency fix added: 1); outputs verified: 1, failed: 0"
 	assert_line "- files checked: 2, unreadable: 0; slices: 2, failed: 0"
 	# the Go column filled, though only the dependency fix asked go anything
-	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\` | 0 | ✅ yes | \`$A/android-shim/libgojni.so\` |"
-	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
-	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ✅ ok: \`$UTLS_CPU\` fixed |"
+	assert_line "| 1 | \`build\` | \`android/arm64\` | \`$gv\` | — | added | \`$UTLS_CPU\`, \`$XSYS\` | 0 | ✅ yes | \`$A/android-shim/libgojni.so\` |"
+	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\`, \`$XSYS\` | ✅ ok: \`$UTLS_CPU\` fixed, \`$XSYS\` fixed |"
+	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\`, \`$XSYS\` | ✅ ok: \`$UTLS_CPU\` fixed, \`$XSYS\` fixed |"
 	rows_whole
 }
 
-@test "report on the same .aar and .apk built without the shim: exit 110, each row naming github.com/metacubex/utls/internal/cpu NOT fixed and why" {
+@test "report on the same .aar and .apk built without the shim: exit 110, each row naming github.com/metacubex/utls/internal/cpu and golang.org/x/sys/cpu NOT fixed and why" {
 	android_job plain
 	report
 	assert_failure 110
@@ -291,8 +292,8 @@ android_job() {
 	run echo "$summary"
 	assert_line --index 0 "## ❌ gowrap: verification failed"
 	why="a copy of Go's internal/cpu without gowrap's dependency fix, so its HWCap stays 0 on linux/android arm64 (build through the shim, GOWRAP_DEPS not 0)"
-	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed: $why |"
-	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed: $why |"
+	assert_line "| \`$TMP/Lib.aar!/jni/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\`, \`$XSYS\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed, \`$XSYS\` NOT fixed: $why |"
+	assert_line "| \`$TMP/app.apk!/lib/arm64-v8a/libgojni.so\` | \`arm64\` | \`android\` | \`$gv\` | — | forbidden; dependency fix: \`$UTLS_CPU\`, \`$XSYS\` | ❌ **FAIL**: \`$UTLS_CPU\` NOT fixed, \`$XSYS\` NOT fixed: $why |"
 	rows_whole
 }
 

@@ -8,10 +8,16 @@
  * (deps/table.c's cpu-ios). Add a path here when a new one is hashed into
  * that table; tests/unit/copies_check.c fails while a row names a module no
  * linux/android copy here comes from, or such a copy's bytes are not a row.
- * x/sys/cpu and cpuid are asked on iOS only: on linux/android they read the
- * auxiliary vector or std's HWCap themselves (deps/table.c: xsys-auxv,
- * cpuid-linkname), on iOS every version deps/ knows is defective except
- * x/sys from v0.42.0, whose darwinSysctlEnabled asks sysctl (xsys-sysctl). */
+ * cpuid is asked on iOS only: on linux/android it reads std's HWCap
+ * (deps/table.c: cpuid-linkname); on iOS every version deps/ knows is
+ * defective. x/sys/cpu is asked on iOS, where every version before v0.42.0
+ * is defective and v0.42.0's darwinSysctlEnabled asks sysctl
+ * (xsys-sysctl), and on android arm64: v0.1.0-v0.41.0's cpu_arm64.go calls
+ * doinit (hwcap_linux.go's auxiliary vector) only when runtime.GOOS is
+ * linux, netbsd or openbsd (and windows from v0.41.0), so on android it sets
+ * FP and ASIMD and nothing else; v0.42.0 calls doinit on every GOOS but
+ * freebsd. On linux it reads the auxiliary vector itself (xsys-auxv), on
+ * android arm (cpu_linux.go) doinit runs on every GOOS. */
 #include "compat.h"
 #include "verify.h"
 
@@ -19,11 +25,11 @@
 #define BOTH (VF_COPY_LINUX | VF_COPY_IOS)
 
 const struct vf_copy vf_known_copies[] = {
-	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL },
-	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL },
-	{ "golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL, VF_COPY_IOS,
-	  "golang.org/x/sys/cpu.darwinSysctlEnabled" },
+	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL },
+	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL },
+	{ "golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL,
+	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0" },
 	{ "github.com/klauspost/cpuid/v2", "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2", "os_darwin_arm64.go", NULL,
-	  VF_COPY_IOS, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL },
+	  VF_COPY_IOS, NULL, NULL },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL },
 };

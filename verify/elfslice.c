@@ -8,8 +8,9 @@
  * overlay marker and where it was found, and which known copies of
  * internal/cpu (vf_known_copies) have code in it and carry the dependency
  * fix's marker (deps_code, deps_fixed, deps_exempt: want.c matches the
- * names). Found in an Android ABI directory, the file's machine must be
- * that ABI's, or the file is refused. What the
+ * names), and for each copy with a version rule (vf_copy.right_from) the
+ * version of its module the build info names. Found in an Android ABI
+ * directory, the file's machine must be that ABI's, or the file is refused. What the
  * slice must show is policy.c's, not decided here. */
 #include "compat.h"
 #include <string.h>
@@ -49,6 +50,19 @@ static void set_arch(struct vf_slice *sl, const struct vf_elf *e)
 	case EM_LOONGARCH: sl->cputype = e->is64 && !e->be ? VF_CPU_LOONG64 : other; break;
 	case EM_RISCV: sl->cputype = e->is64 && !e->be ? VF_CPU_RISCV64 : other; break;
 	default: sl->cputype = other; break; /* printed as cputype-0x... */
+	}
+}
+
+/* Each known copy with a version rule: its module's version, as the build
+ * info names it (the module is vf_copy.module up to its space). */
+static void read_versions(struct vf_slice *sl, struct vf_span bi)
+{
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		const char *m = vf_known_copies[i].module;
+		if (!vf_known_copies[i].right_from)
+			continue;
+		sl->deps_verstate[i] = (unsigned char)vf_buildinfo_modver(bi, m, strcspn(m, " "), sl->deps_ver[i],
+									  sizeof sl->deps_ver[i]);
 	}
 }
 
@@ -94,6 +108,7 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 	sl->deps_code = want.copy_code;
 	sl->deps_fixed = want.copy_fixed;
 	sl->deps_exempt = want.copy_exempt;
+	read_versions(sl, e.buildinfo);
 	memcpy(sl->pm, want.pm, sizeof sl->pm);
 	return 0;
 }

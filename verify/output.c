@@ -37,14 +37,81 @@ static int deps_shown(const struct vf_slice *s)
 
 /* The copies listed: a Mach-O slice's asked ones with code; an ELF
  * slice's linux/android ones with code, asked or not (its JSON lists them
- * on every arch). */
+ * on every arch), and the others asked of it (x/sys/cpu on android arm64
+ * before v0.42.0: a linux slice's x/sys/cpu, right there, is not listed). */
 static uint32_t deps_listed(const struct vf_slice *s)
 {
 	uint32_t linux = 0;
 	for (uint32_t i = 0; s->elf && i < 32 && vf_known_copies[i].path; i++)
 		if (vf_known_copies[i].families & VF_COPY_LINUX)
 			linux |= 1u << i;
-	return s->deps_code & (s->elf ? linux : s->deps_want);
+	return s->deps_code & (s->elf ? linux | s->deps_want : s->deps_want);
+}
+
+/* Is copy i asked of ELF slice s by its module's version (android arm64)
+ * rather than as a copy of internal/cpu (linux/android HWCap)? */
+static int by_version(const struct vf_slice *s, uint32_t i)
+{
+	return s->elf && vf_known_copies[i].right_from && !(vf_known_copies[i].families & VF_COPY_LINUX);
+}
+
+/* Why copy i's module version, unread, shows nothing (policy.c's
+ * deps_unread): the build info's answer, in words. */
+static void unread_why(struct sb *out, const struct vf_slice *s, uint32_t i, const char *mod, int ml)
+{
+	const char *v = s->deps_ver[i];
+	switch (s->deps_verstate[i]) {
+	case VF_VER_NOINFO:
+		sb_adds(out, "the file has no build info to read: built before Go 1.18, or its "
+			     ".go.buildinfo section removed");
+		break;
+	case VF_VER_ABSENT:
+		sb_addf(out, "the build info names no module %.*s", ml, mod);
+		break;
+	case VF_VER_DIR:
+		sb_addf(out, "replaced by the directory %s, whose code has no version", *v ? v : "(unprintable)");
+		break;
+	case VF_VER_OTHER:
+		sb_addf(out, "replaced by the module %s, whose versions are not %.*s's", *v ? v : "(unprintable)",
+			ml, mod);
+		break;
+	case VF_VER_TWICE:
+		sb_addf(out, "the build info names %.*s twice", ml, mod);
+		break;
+	default:
+		if (*v)
+			sb_addf(out, "\"%s\" is not a release version", v);
+		else
+			sb_adds(out, "its version is unprintable or longer than symcheck reads");
+		break;
+	}
+}
+
+/* Why copy i, asked by its module's version, falls short: the version
+ * read and where its own detection starts, or why no version could be
+ * read; what to do. */
+static void version_why(struct sb *out, const struct vf_slice *s, uint32_t i)
+{
+	const struct vf_copy *c = &vf_known_copies[i];
+	int ml = (int)strcspn(c->module, " ");
+	char ab[32];
+	const char *arch = vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab);
+
+	if (s->deps_unread >> i & 1) {
+		sb_addf(out, "without gowrap's dependency fix (no " GW_MARKER_FUNC "V... marker), and the version "
+			     "of %.*s cannot be read (", ml, c->module);
+		unread_why(out, s, i, c->module, ml);
+		sb_addf(out, "), so nothing shows it is %s or later, the first whose own detection runs on "
+			     "android %s; build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not "
+			     "0), or build with %.*s %s or later as a module version",
+			c->right_from, arch, ml, c->module, c->right_from);
+		return;
+	}
+	sb_addf(out, "%.*s %s without gowrap's dependency fix (no " GW_MARKER_FUNC "V... marker): before "
+		     "%s its own detection does not run on android %s (every optional feature reads false); "
+		     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0), "
+		     "or require %.*s %s or later",
+		ml, c->module, s->deps_ver[i], c->right_from, arch, ml, c->module, c->right_from);
 }
 
 /* `; deps: PATH fixed, PATH NOT fixed` (or `none`), where shown. */
@@ -80,6 +147,17 @@ static void deps_json(struct jw *w, const struct vf_slice *s)
 		jw_obj(w, NULL);
 		jw_str(w, "package", vf_known_copies[i].path);
 		jw_bool(w, "fixed", s->deps_fixed >> i & 1);
+		if (by_version(s, i)) {
+			int read = s->deps_verstate[i] == VF_VER_OK && s->deps_ver[i][0];
+			jw_str(w, "version", read ? s->deps_ver[i] : NULL);
+			jw_str(w, "right_from", vf_known_copies[i].right_from);
+		}
+		if (by_version(s, i) && !(s->deps_fixed >> i & 1)) {
+			struct sb why = SB_INIT;
+			version_why(&why, s, i);
+			jw_str(w, "why", why.buf);
+			sb_release(&why);
+		}
 		jw_end(w);
 	}
 	jw_end(w);
@@ -92,34 +170,51 @@ static int marker_ok(const struct vf_slice *s)
 	     : s->expected == VF_EXPECT_FORBIDDEN ? s->marker[0] == 0 : 1;
 }
 
+/* The copies' paths in mask, comma-separated. */
+static void copy_paths(struct sb *out, uint32_t mask)
+{
+	const char *sep = "";
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		if (!(mask >> i & 1))
+			continue;
+		sb_addf(out, "%s%s", sep, vf_known_copies[i].path);
+		sep = ", ";
+	}
+}
+
 /* 1 after writing why a slice's copies fall short (0: none does): on
- * linux/android their HWCap stays 0, on the iOS family nothing fills their
- * features at all. */
+ * linux/android a copy of internal/cpu's HWCap stays 0, on the iOS family
+ * nothing fills their features at all; a copy asked by its module's
+ * version (android arm64) says its own why, after them. */
 static int deps_cause(struct sb *out, const struct vf_slice *s)
 {
-	uint32_t missing = s->deps_code & ~s->deps_fixed & s->deps_want;
-	const char *sep = "";
+	uint32_t missing = s->deps_code & ~s->deps_fixed & s->deps_want, byver = 0;
 	char ab[32], pb[32];
 
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++)
+		byver |= (uint32_t)by_version(s, i) << i;
 	if (!missing)
 		return 0;
-	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		if (missing >> i & 1)
-			sb_addf(out, "%s%s", sep, vf_known_copies[i].path);
-		if (missing >> i & 1)
-			sep = ", ";
-	}
-	if (s->elf)
+	copy_paths(out, missing & ~byver);
+	if ((missing & ~byver) && s->elf)
 		sb_addf(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
 			     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android %s; "
 			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
 			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
-	else
+	else if (missing & ~byver)
 		sb_addf(out, ": CPU-feature code without gowrap's dependency fix (no "
 			     GW_MARKER_FUNC "V... marker), so it detects no ARM64 features on %s %s; "
 			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
 			vf_platform_name(s->platform, pb, sizeof pb),
 			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
+	const char *sep = missing & ~byver ? "; " : "";
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		if (!((missing & byver) >> i & 1))
+			continue;
+		sb_addf(out, "%s%s: ", sep, vf_known_copies[i].path);
+		version_why(out, s, i);
+		sep = "; ";
+	}
 	return 1;
 }
 

@@ -31,7 +31,13 @@
  * marker's auto, fail closed) ask the same of every known copy asked on
  * iOS (x/sys/cpu, cpuid, the internal/cpu copies), but x/sys/cpu not where
  * its own darwinSysctlEnabled is in the slice (v0.42.0 and later detect
- * through sysctl themselves). A GOWRAP_PATCHES patch's marker is
+ * through sysctl themselves). An arm64 ELF slice of android (or of a GOOS
+ * that cannot be read: fail closed) asks the same of every known copy
+ * asked on android arm64 (x/sys/cpu) whose module's version, from the
+ * slice's build info, is before the copy's right_from; a version that
+ * cannot be read (no build info, the module replaced by a directory or
+ * another module, not a release version) never exempts it.
+ * A GOWRAP_PATCHES patch's marker is
  * required in every slice whose pclntab names a file the patch changes in
  * its package (the marker compiles exactly where those files do and its
  * package's init calls it), unless the patch's Gowrap-Go line limits it
@@ -118,18 +124,76 @@ static int ios_copies_slice(const struct vf_slice *s, enum vf_expect requested)
 	       (s->platform == 0 && (requested == VF_EXPECT_AUTO || requested == VF_EXPECT_REQUIRED));
 }
 
+/* The families whose copies an ELF slice is asked for: linux/android
+ * (and an unreadable GOOS: fail closed) on an arch whose internal/cpu reads
+ * HWCap; android arm64 (unreadable GOOS too) on arm64. */
+static int elf_families(const struct vf_slice *sl)
+{
+	int android = sl->platform == VF_PLATFORM_ANDROID || sl->platform == VF_PLATFORM_ELF;
+	return (hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF ? VF_COPY_LINUX : 0) |
+	       (sl->cputype == CPU_TYPE_ARM64 && android ? VF_COPY_ANDROID_ARM64 : 0);
+}
+
+/* The release numbers of a module version "vX.Y.Z[-pre][+build]": 0, or
+ * -1 when it is not one. pre says whether it is a pre-release (a
+ * pseudo-version is one: it comes before the release it names). */
+static int semver(const char *v, unsigned long n[3], int *pre)
+{
+	if (*v++ != 'v')
+		return -1;
+	for (int k = 0; k < 3; k++) {
+		int digits = 0;
+		for (n[k] = 0; *v >= '0' && *v <= '9' && digits < 9; v++, digits++)
+			n[k] = n[k] * 10 + (unsigned long)(*v - '0');
+		if (!digits || (k < 2 && *v++ != '.'))
+			return -1;
+	}
+	*pre = *v == '-';
+	return *v == 0 || *v == '-' || *v == '+' ? 0 : -1;
+}
+
+/* Is version v at or past release from? -1 when v is no version. */
+static int at_least(const char *v, const char *from)
+{
+	unsigned long a[3], b[3];
+	int pre, bpre;
+	if (semver(v, a, &pre) || semver(from, b, &bpre))
+		return -1;
+	for (int k = 0; k < 3; k++)
+		if (a[k] != b[k])
+			return a[k] > b[k];
+	return !pre;
+}
+
+/* Does copy i detect on its own in this slice? On android arm64 its
+ * module's version says (unread: no, and unread is set), elsewhere its
+ * exempting function. */
+static int copy_exempt(const struct vf_slice *sl, uint32_t i, int fam, int *unread)
+{
+	const struct vf_copy *c = &vf_known_copies[i];
+	*unread = 0;
+	if (!(fam & VF_COPY_ANDROID_ARM64) || !c->right_from || !(c->families & VF_COPY_ANDROID_ARM64))
+		return sl->deps_exempt >> i & 1;
+	int r = sl->deps_verstate[i] == VF_VER_OK ? at_least(sl->deps_ver[i], c->right_from) : -1;
+	*unread = r < 0;
+	return r > 0;
+}
+
 /* Every known copy asked of the slice's family with code here carries its
- * fix, unless its exempting function shows it detects on its own. */
+ * fix, unless it shows it detects on its own (copy_exempt). */
 static void copies_policy(struct vf_slice *sl, enum vf_expect requested)
 {
-	int fam = sl->elf ? (hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF ? VF_COPY_LINUX : 0)
-			  : ios_copies_slice(sl, requested) ? VF_COPY_IOS : 0;
+	int fam = sl->elf ? elf_families(sl) : ios_copies_slice(sl, requested) ? VF_COPY_IOS : 0;
 
 	sl->deps_asked = sl->is_go && fam;
-	sl->deps_want = 0;
-	for (uint32_t i = 0; sl->deps_asked && i < 32 && vf_known_copies[i].path; i++)
-		if ((vf_known_copies[i].families & fam) && !(sl->deps_exempt >> i & 1))
-			sl->deps_want |= 1u << i;
+	sl->deps_want = sl->deps_unread = 0;
+	for (uint32_t i = 0; sl->deps_asked && i < 32 && vf_known_copies[i].path; i++) {
+		int unread;
+		if (!(vf_known_copies[i].families & fam) || copy_exempt(sl, i, fam, &unread))
+			continue;
+		sl->deps_want |= 1u << i;
+		sl->deps_unread |= (uint32_t)unread << i;
+	}
 	if (sl->deps_code & ~sl->deps_fixed & sl->deps_want)
 		sl->ok = 0;
 }

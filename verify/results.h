@@ -4,9 +4,10 @@
  * Promise: the types every file of verify/ shares, and their bookkeeping
  * (results.c); no reading, deciding or printing. A reader (verify_int.h)
  * fills a slice's facts — arch, platform, Go code, Go version, marker, where
- * it was found, upstream's detection, the copies' code, fixes and exempting
- * functions; policy.c alone writes the verdict — expected, ok, want_variant,
- * deps_asked, deps_want — and drops upstream where a marker was found;
+ * it was found, upstream's detection, the copies' code, fixes, exempting
+ * functions and modules' versions; policy.c alone writes the verdict —
+ * expected, ok, want_variant, deps_asked, deps_want, deps_unread — and drops
+ * upstream where a marker was found;
  * output.c only reads. */
 #ifndef GOWRAP_VERIFY_RESULTS_H
 #define GOWRAP_VERIFY_RESULTS_H
@@ -63,7 +64,25 @@ struct vf_slice {
 	uint32_t deps_code;      /* the copy has functions here */
 	uint32_t deps_fixed;     /* its <pkg>.gowrapMarkerV... is here */
 	uint32_t deps_exempt;    /* its exempting function is here */
+	/* Copies with a version rule (vf_copy.right_from), in ELF slices: their
+	 * module's version as the build info names it (elfslice.c), VF_VER_*;
+	 * ver holds the version (OK) or the replacement's path (DIR, OTHER),
+	 * "" when it is not printable or longer than ver. */
+	unsigned char deps_verstate[32];
+	char deps_ver[32][48];
+	uint32_t deps_unread;    /* policy.c: asked by version, and none readable */
 	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
+};
+
+/* What the build info says of a module's version (vf_buildinfo_modver). */
+enum vf_verstate {
+	VF_VER_UNASKED,  /* not looked for (no version rule, a Mach-O slice) */
+	VF_VER_OK,       /* a version of the module itself */
+	VF_VER_NOINFO,   /* no module lines to read (no or an unreadable build info) */
+	VF_VER_ABSENT,   /* the module lines name no such module */
+	VF_VER_DIR,      /* replaced by a directory: its code has no version */
+	VF_VER_OTHER,    /* replaced by another module, whose versions are its own */
+	VF_VER_TWICE,    /* named twice: which line the linker's code came from is unknown */
 };
 
 /* Platforms of ELF slices, past Mach-O's PLATFORM_* numbers: GOOS from the

@@ -54,9 +54,15 @@ struct vf_opts {
  *     (tests/unit/copies_check.c holds the two tables to each other);
  *   VF_COPY_IOS: arm64 slices of the iOS family (iOS, its simulator, tvOS,
  *     visionOS, Mac Catalyst), where deps/ fixes the package on every
- *     version its ios rules name. */
+ *     version its ios rules name;
+ *   VF_COPY_ANDROID_ARM64: android arm64 ELF slices (and arm64 ELF whose
+ *     GOOS cannot be read: fail closed), where the package's own detection
+ *     depends on its module's version: before right_from it leaves the
+ *     features unread on android (its archInit calls doinit for linux, not
+ *     for android), from right_from on it reads them itself. */
 #define VF_COPY_LINUX 1
 #define VF_COPY_IOS 2
+#define VF_COPY_ANDROID_ARM64 4
 struct vf_copy {
 	const char *path;   /* import path: the package's names start `<path>.` */
 	const char *module; /* "<module path> <version(s)>" the bytes were read in */
@@ -64,8 +70,14 @@ struct vf_copy {
 	const char *blob;   /* their git blob id (NULL: matched by lines only) */
 	int families;       /* VF_COPY_* it is asked on */
 	/* A function whose presence in the slice shows the package detects on
-	 * its own there (right without the fix); NULL: none. */
+	 * its own there (right without the fix); NULL: none. Not asked on
+	 * VF_COPY_ANDROID_ARM64, where right_from decides. */
 	const char *exempt;
+	/* VF_COPY_ANDROID_ARM64: the first release of the module (`<module
+	 * path>` above, as the slice's build info names its version) that
+	 * detects on its own there; a version that cannot be read (replaced by
+	 * a directory, no build info) never exempts. NULL on other entries. */
+	const char *right_from;
 };
 extern const struct vf_copy vf_known_copies[];
 

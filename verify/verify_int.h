@@ -103,6 +103,12 @@ void vf_buildinfo_version(struct vf_span file, struct vf_span bi, const struct v
 /* The GOOS of an inline build info as an ELF platform (VF_PLATFORM_ANDROID,
  * _LINUX, _OTHER_ELF for another); 0 when it cannot be read. */
 uint32_t vf_buildinfo_goos(struct vf_span bi);
+/* The version of module mod (ml bytes) as an inline build info's module
+ * lines name it: its `mod` or `dep` line, or the `=>` line replacing it.
+ * VF_VER_OK with the version in out, VF_VER_DIR or VF_VER_OTHER with the
+ * replacement's path; out is "" unless printable and shorter than outsz. */
+enum vf_verstate vf_buildinfo_modver(struct vf_span bi, const char *mod, size_t ml, char *out,
+				     size_t outsz);
 
 /* elf.c: an ELF file (32/64-bit, either byte order): its machine, every
  * function name (.symtab symbols, then .gopclntab) through want, where

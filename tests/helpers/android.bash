@@ -7,23 +7,31 @@
 # android/arm64 -buildmode=c-shared library with the stand-in NDK compiler
 # (tests/helpers/android: clang + musl headers + stub headers, linked with lld
 # against stub libraries; a real aarch64 ELF shared object that never runs),
-# and packed as gomobile packs an .aar or as an .apk.
+# and packed as gomobile packs an .aar or as an .apk; android_so_of builds
+# another module so (tests/android.bats: tests/fixtures/xsysandroid).
 
 ANDROID_PROBE="$GOWRAP_ROOT/tests/fixtures/leanprobe"
 ANDROID_NDKCC="$GOWRAP_ROOT/tests/helpers/android/bin/cc-android-arm64"
 
-# android_so DIR GO [VAR=VALUE...]: DIR/libgojni.so, built by GO with the
-# variables given (e.g. PATH with a shim first, GOWRAP_LOG) on first use;
-# go's output in DIR/out, its status in DIR/rc (kept for a test to assert,
-# never swallowed). Prints the library's path.
+# android_so DIR GO [VAR=VALUE...]: DIR/libgojni.so, the probe built by GO
+# with the variables given (e.g. PATH with a shim first, GOWRAP_LOG) on
+# first use; go's output in DIR/out, its status in DIR/rc (kept for a test
+# to assert, never swallowed). Prints the library's path.
 android_so() {
-	local d="$1" go="$2"
-	shift 2
-	if [ ! -e "$d/rc" ]; then
+	if [ ! -e "$1/rc" ]; then
 		require_modules github.com/metacubex/utls@v1.8.7 golang.org/x/sys@v0.41.0 \
 			github.com/klauspost/cpuid/v2@v2.3.0 >&2 || return 1
+	fi
+	android_so_of "$ANDROID_PROBE" "$@"
+}
+
+# android_so_of SRC DIR GO [VAR=VALUE...]: the same for the module in SRC.
+android_so_of() {
+	local src="$1" d="$2" go="$3"
+	shift 3
+	if [ ! -e "$d/rc" ]; then
 		mkdir -p "$d"
-		(cd "$ANDROID_PROBE" && env "$@" GOOS=android GOARCH=arm64 CGO_ENABLED=1 CC="$ANDROID_NDKCC" \
+		(cd "$src" && env "$@" GOOS=android GOARCH=arm64 CGO_ENABLED=1 CC="$ANDROID_NDKCC" \
 			"$go" build -buildmode=c-shared -o "$d/libgojni.so" . >"$d/out" 2>&1; echo $? >"$d/rc")
 	fi
 	echo "$d/libgojni.so"

@@ -371,6 +371,7 @@ EM_AARCH64, EM_X86_64, EM_ARM, EM_386 = 183, 62, 40, 3
 EM_MIPS, EM_PPC64, EM_S390, EM_RISCV, EM_LOONGARCH = 8, 21, 22, 243, 258
 UTLS = "github.com/metacubex/utls/internal/cpu"
 MCCPU = "github.com/metacubex/cpu"
+XSYS = "golang.org/x/sys/cpu"
 
 
 def uvarint(n):
@@ -383,19 +384,20 @@ def uvarint(n):
             return out
 
 
-def buildinfo_goos(goos, version="go1.26.8"):
-    """Go 1.18+ inline build info whose module info names GOOS."""
+def buildinfo_goos(goos, version="go1.26.8", mods=""):
+    """Go 1.18+ inline build info whose module info names GOOS, after the
+    module lines mods (runtime/debug's `mod`, `dep` and `=>` lines)."""
     v = version.encode()
     mod = b"0w\xaf\x0c\x92t\x08\x02A\xe1\xc1\x07\xe6\xd6\x18\xe6"
-    mod += ("path\tx\nbuild\t-buildmode=c-shared\nbuild\tGOOS=%s\n" % goos).encode()
+    mod += ("path\tx\n%sbuild\t-buildmode=c-shared\nbuild\tGOOS=%s\n" % (mods, goos)).encode()
     mod += b"\xf92C1\x86\x18 r\x00\x82B\x10A\x16\xd8\xf2"
     return b"\xff Go buildinf:" + bytes([8, 2]) + b"\0" * 16 + uvarint(len(v)) + v + uvarint(len(mod)) + mod
 
 
 def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms=(), goos="android",
-        tweak=None, extra=(), be=False):
+        tweak=None, extra=(), be=False, mods=""):
     """A minimal ELF shared object: .gopclntab (names), .go.buildinfo (goos;
-    None: none), .symtab/.strtab (syms), .shstrtab, in the byte order be
+    None: none; its module lines: mods), .symtab/.strtab (syms), .shstrtab, in the byte order be
     says (headers, symbols and pclntab alike). tweak(dict) may change the
     header fields or the section table before packing; extra adds sections."""
     ptr = 8 if is64 else 4
@@ -404,7 +406,7 @@ def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms
     if names is not None:
         secs.append((".gopclntab", 1, pclntab(list(names), 120, ptr, be), 0))
     if goos is not None:
-        secs.append((".go.buildinfo", 1, buildinfo_goos(goos), 0))
+        secs.append((".go.buildinfo", 1, buildinfo_goos(goos, mods=mods), 0))
     if syms:
         esz = 24 if is64 else 16
         tab, strs = b"\0" * esz, b"\0"
@@ -445,6 +447,41 @@ def elf(machine=EM_AARCH64, is64=True, names=("runtime.main", "main.main"), syms
         else:
             out += struct.pack(E + "IIIIIIIIII", no, typ, 0, 0, off, size, link, 0, 1, 0)
     return out
+
+
+def android_xsys():
+    """golang.org/x/sys/cpu in android arm64 libraries: asked by its
+    module's version, read from the build info's module lines (policy.c)."""
+    xsys = ("runtime.main", XSYS + ".init.0", XSYS + ".processOptions", "main.main")
+    fixed = xsys + (XSYS + ".gowrapMarkerV1",)
+
+    def dep(v, sub=""):
+        return "dep\tgolang.org/x/sys\t%s\th1:x=\n%s" % (v, sub)
+    for tag, mods, ok in (("v0.29.0", dep("v0.29.0"), False), ("v0.41.9", dep("v0.41.9"), False),
+                          ("v0.42.0", dep("v0.42.0"), True), ("v1.0.0", dep("v1.0.0"), True),
+                          # a pre-release comes before its release; a
+                          # pseudo-version past v0.42.0 after it
+                          ("v0.42.0-rc.1", dep("v0.42.0-rc.1"), False),
+                          ("pseudo-past", dep("v0.42.1-0.20260301000000-0123456789ab"), True),
+                          # what names no version of x/sys itself
+                          ("devel", "mod\tgolang.org/x/sys\t(devel)\t\n", False),
+                          ("absent", "", False),
+                          ("twice", dep("v0.47.0") + dep("v0.29.0"), False),
+                          ("dir", "dep\tgolang.org/x/sys\tv0.47.0\n=>\t../sys\t(devel)\t\n", False),
+                          ("fork", "dep\tgolang.org/x/sys\tv0.29.0\n=>\texample.com/sys\tv0.50.0\th1:x=\n", False),
+                          ("long", dep("v0.42.0-" + "a" * 60), False),
+                          ("digits", dep("v0.4200000000.0"), False),
+                          ("replaced-v0.47.0", "dep\tgolang.org/x/sys\tv0.29.0\n=>\tgolang.org/x/sys\tv0.47.0\th1:x=\n",
+                           True),
+                          # a line that only starts like the module's
+                          ("lookalike", dep("v0.47.0").replace("x/sys", "x/sysx"), False)):
+        write("%s-elf-android-xsys-%s.bin" % ("ok" if ok else "fail", tag), elf(names=xsys, mods=mods))
+    write("ok-elf-android-xsys-v0.29.0-fixed.bin", elf(names=fixed, mods=dep("v0.29.0")))
+    write("fail-elf-nogoos-xsys.bin", elf(names=xsys, goos=None))
+    # asked on android arm64 only: linux reads the auxiliary vector, android
+    # arm's doinit runs on every GOOS
+    write("ok-elf-linux-xsys-v0.29.0.bin", elf(names=xsys, goos="linux", mods=dep("v0.29.0")))
+    write("ok-elf-android-armv7-xsys-v0.29.0.bin", elf(machine=EM_ARM, is64=False, names=xsys, mods=dep("v0.29.0")))
 
 
 def zipf(members, eocd=None):
@@ -532,6 +569,8 @@ def android(good_macho):
                                                               UTLS + "x.gowrapMarkerV1", "main.main")))
     write("ok-elf-android-lookalike-pkgs.bin", elf(names=("runtime.main", UTLS + "x.doinit", MCCPU + "/sub.init",
                                                           MCCPU + "2.doinit", "main.main")))
+
+    android_xsys()
 
     write("bad-elf-trunc.bin", ok_so[:20])
     write("bad-elf-class.bin", elf(tweak=lambda f: f.update(cls=3)))
