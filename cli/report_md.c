@@ -191,7 +191,9 @@ static void md_patches(struct sb *md, const struct report *r)
 /* The copies of internal/cpu a slice's JSON lists ("deps": [{package,
  * fixed}]) as code spans: want 1 the fixed ones, 0 the others (a "fixed"
  * that is not true counts as not fixed), -1 all. Each with " fixed" or
- * " NOT fixed" unless all are asked for. The number written. */
+ * " NOT fixed" unless all are asked for. Entries that carry a "why" of
+ * their own (a package asked by its module's version, x/sys/cpu on android
+ * arm64) are left to md_own_whys when want is 0. The number written. */
 static size_t md_copies(struct sb *md, const cJSON *s, int want)
 {
 	const cJSON *d;
@@ -199,12 +201,31 @@ static size_t md_copies(struct sb *md, const cJSON *s, int want)
 	cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(s, "deps")) {
 		const char *pkg = report_jstr(d, "package");
 		int fixed = report_jbool(d, "fixed") == 1;
-		if (!pkg || (want >= 0 && fixed != want))
+		if (!pkg || (want >= 0 && fixed != want) || (want == 0 && report_jstr(d, "why")))
 			continue;
 		sb_adds(md, n++ ? ", " : "");
 		md_code(md, pkg);
 		if (want >= 0)
 			sb_adds(md, fixed ? " fixed" : " NOT fixed");
+	}
+	return n;
+}
+
+/* `pkg`: why, for each package not fixed whose entry says its own why
+ * (symcheck's, verify/output.c). The number written. */
+static size_t md_own_whys(struct sb *md, const cJSON *s, int first)
+{
+	const cJSON *d;
+	size_t n = 0;
+	cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(s, "deps")) {
+		const char *pkg = report_jstr(d, "package"), *why = report_jstr(d, "why");
+		if (!pkg || !why || report_jbool(d, "fixed") == 1)
+			continue;
+		sb_adds(md, first && !n ? "" : "; ");
+		md_code(md, pkg);
+		sb_adds(md, " NOT fixed: ");
+		md_text(md, why);
+		n++;
 	}
 	return n;
 }
@@ -254,6 +275,8 @@ static void md_why(struct sb *md, const cJSON *s)
 				plat, arch ? arch : "");
 	}
 	sb_release(&copies);
+	if (report_jbool(s, "deps_asked") == 1)
+		md_own_whys(md, s, md->len == at);
 	if (md->len > at)
 		return;
 	if (report_jstr(s, "variant") || report_jstr(s, "marker")) {
