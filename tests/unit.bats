@@ -281,7 +281,7 @@ copies_check_in() {
 	run "$1/build/unit/copies_check"
 }
 
-@test "known copies: every path symcheck requires a fix of comes from a module a linux/android copy rule of deps/table.c names, and every module a rule names is a known copy; a copy added to one table only is named" {
+@test "known copies: every path symcheck requires a fix of comes from a module a linux/android copy rule of deps/table.c names, and every module a rule names is a known copy; android arm64 held to the android rules; a copy added to one table only is named" {
 	run "$UNIT/copies_check"
 	assert_success
 	assert_output --regexp '^[0-9]+ copies, [0-9]+ rows, 0 drifts$'
@@ -320,6 +320,17 @@ copies_check_in() {
 	assert_success
 	grep -q '"golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL,$' "$SRC/verify/copies.c"
 	grep -q '^	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0" },$' "$SRC/verify/copies.c"
+	# android arm64: x/sys/cpu no longer asked there, while deps/table.c fixes it there
+	sed -i 's/^	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, /	  VF_COPY_IOS, /' "$SRC/verify/copies.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "deps/table.c: android rule xsys-android was read in a module symcheck never asks on android arm64 (verify/copies.c)"
+	# ... and asked there with no android rule of deps/table.c behind it
+	git -C "$GOWRAP_ROOT" show HEAD:verify/copies.c >"$SRC/verify/copies.c"
+	sed -i 's/DP_FAM_ANDROID, role, fix, versions,/DP_FAM_LINUX, role, fix, versions,/' "$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line --partial "verify/copies.c: golang.org/x/sys/cpu is asked on android arm64, but no android defect rule of deps/table.c was read in golang.org/x/sys"
 }
 
 # --- deps/seen.h: what audit makes of sources no rule of table.c decides ------

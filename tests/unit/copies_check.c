@@ -6,7 +6,10 @@
  * and every module such a rule names must be the module of such a copy;
  * every copy asked on iOS must come from a module an iOS defect rule names
  * (in parentheses, or the versions it was read in); every path must lie in
- * its module. So a copy added to one table only is named here. Prints one
+ * its module; every copy asked on android arm64 by its module's version
+ * must come from the module an android defect rule was read in, and every
+ * such rule's module must be one of those. So a copy added to one table
+ * only is named here. Prints one
  * line per drift, then "N copies, M rows, K drifts"; exits 1 on any drift. */
 #include "compat.h"
 #include "table.h"
@@ -44,6 +47,15 @@ static int ios_row_names(const struct dp_row *r, const char *m)
 	return row_names(r, m, n) || (strncmp(r->versions, m, n) == 0 && r->versions[n] == ' ');
 }
 
+/* Does the android defect row r's versions ("<module> <versions> ...")
+ * start with the module path of m ("<module> <versions>")? */
+static int android_row_module(const struct dp_row *r, const char *m)
+{
+	size_t n = strcspn(m, " ");
+	return (r->families & DP_FAM_ANDROID) && r->role == DP_DEFECT && strncmp(r->versions, m, n) == 0 &&
+	       r->versions[n] == ' ';
+}
+
 /* A linux/android copy's module (only those answer a linux/android row). */
 static int copy_has(const char *module, size_t n)
 {
@@ -58,11 +70,18 @@ static int check_copy(const struct vf_copy *c)
 {
 	const char *sp = strchr(c->module, ' ');
 	size_t ml = sp ? (size_t)(sp - c->module) : strlen(c->module);
-	int bad = 0, named = 0, ios_named = 0;
+	int bad = 0, named = 0, ios_named = 0, android_named = 0;
 
 	for (const struct dp_row *r = dp_rows; r->name; r++) {
 		named |= linux_copy_row(r) && row_names(r, c->module, strlen(c->module));
 		ios_named |= ios_row_names(r, c->module);
+		android_named |= android_row_module(r, c->module);
+	}
+	if ((c->families & VF_COPY_ANDROID_ARM64) && (!android_named || !c->right_from)) {
+		printf("verify/copies.c: %s is asked on android arm64, but no android defect rule of "
+		       "deps/table.c was read in %.*s (or it names no first right version)\n", c->path,
+		       (int)strcspn(c->module, " "), c->module);
+		bad++;
 	}
 	if ((c->families & VF_COPY_LINUX) && !named) {
 		printf("verify/copies.c: %s comes from %s, which no linux/android rule of a copy of "
@@ -123,11 +142,23 @@ int main(void)
 		printf("verify/copies.c: %zu copies, more than the 32 a slice keeps a bit for\n", ncopies);
 		drifts++;
 	}
-	for (const struct dp_row *r = dp_rows; r->name; r++)
+	for (const struct dp_row *r = dp_rows; r->name; r++) {
 		if (linux_copy_row(r)) {
 			nrows++;
 			drifts += check_row(r);
 		}
+		if ((r->families & DP_FAM_ANDROID) && r->role == DP_DEFECT && r->kind != DP_KIND_CPUCOPY) {
+			int asked = 0;
+			nrows++;
+			for (const struct vf_copy *c = vf_known_copies; c->path; c++)
+				asked |= (c->families & VF_COPY_ANDROID_ARM64) && android_row_module(r, c->module);
+			if (!asked) {
+				printf("deps/table.c: android rule %s was read in a module symcheck never asks on "
+				       "android arm64 (verify/copies.c)\n", r->name);
+				drifts++;
+			}
+		}
+	}
 	printf("%zu copies, %zu rows, %d drifts\n", ncopies, nrows, drifts);
 	return drifts ? 1 : 0;
 }
