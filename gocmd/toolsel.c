@@ -309,9 +309,7 @@ static int mod_lines(const char *realgo, const char *dir, struct sb *go, struct 
 	return found;
 }
 
-/* GO111MODULE as modload's WillBeEnabled reads it: 1 when modules (and so
- * the toolchain switch) are on. */
-static int modules_on(const char *realgo, const char *dir)
+int gw_modules_on(const char *realgo, const char *dir)
 {
 	char *m = gw_go_setting(realgo, "GO111MODULE");
 	int on = !*m || strcmp(m, "on") == 0;
@@ -354,7 +352,7 @@ static int raise_by_mod(const char *realgo, const char *dir, struct sb *min, str
 
 int gw_select_local(const char *realgo, const char *user, const char *local, const char *dir)
 {
-	if (!*user || !modules_on(realgo, dir))
+	if (!*user || !gw_modules_on(realgo, dir))
 		return 1; /* Select returns before reading GOTOOLCHAIN */
 	struct sb min = SB_INIT, minv = SB_INIT;
 	sb_adds(&min, local);

@@ -48,6 +48,10 @@ int gw_local_toolchain(const char *realgo, struct sb *out);
  * like "go1.26.8"), 0 when go must be asked. */
 int gw_select_local(const char *realgo, const char *user, const char *local, const char *dir);
 
+/* GO111MODULE as modload's WillBeEnabled reads it from dir: 1 when
+ * modules, and so the toolchain switch, are on. */
+int gw_modules_on(const char *realgo, const char *dir);
+
 /* gover.Compare of two Go versions without "go" ("1.21", "1.21rc1",
  * "1.26.8"): <0, 0, >0. Exposed for the unit table. */
 int gw_gover_compare(const char *a, const char *b);
