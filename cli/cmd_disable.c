@@ -56,7 +56,7 @@ static int put_back(const struct en_state *s, struct gw_err *e)
 	struct stat st;
 	mode_t mode = exists && stat(s->goenv.buf, &st) == 0 ? st.st_mode & 07777 : 0644;
 	if (what == 1 && !(exists && cur.len == next.len && !memcmp(cur.buf, next.buf, cur.len)))
-		rc = gw_write_atomic(s->goenv.buf, next.buf, next.len, mode, e);
+		rc = en_write_file(s->goenv.buf, next.buf, next.len, mode, e);
 	if (what == 0 && unlink(s->goenv.buf) < 0 && errno != ENOENT)
 		rc = gw_err_set(e, GW_EXIT_ENABLE, "cannot disable gowrap",
 				"make the go env file's directory writable and run `gowrap disable` again",
@@ -79,7 +79,7 @@ static int orphan(struct en_state *s, struct gw_err *e)
 	if (gw_goenv_file(&s->goenv) == 0 && sb_read_file(&cur, s->goenv.buf, 1u << 20) == 0 &&
 	    en_file_toolchain(cur.buf, &v) && gw_is_launcher_name(v.buf)) {
 		en_set_toolchain(cur.buf, cur.len, NULL, &next);
-		rc = gw_write_atomic(s->goenv.buf, next.buf, next.len, 0644, e);
+		rc = en_write_file(s->goenv.buf, next.buf, next.len, 0644, e);
 		if (rc == 0)
 			printf("gowrap disabled: GOTOOLCHAIN=%s removed from %s (gowrap's saved state was "
 			       "missing, so the rest of the file is as it is now)\n",

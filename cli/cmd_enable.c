@@ -6,8 +6,10 @@
  * toolchain name without +auto/+path, so cmd/go's toolchain.Select switches
  * every go 1.21+ that reads it, whatever its path and whatever go.mod says,
  * to the first executable of that name on PATH: a symlink to the go shim,
- * put in each --bin DIR (default: GOBIN, else GOPATH's first bin, the
- * directory `go install` and golang.org/dl launchers use). The shim then
+ * put in GOBIN (else GOPATH's first bin: where `go install` and
+ * golang.org/dl launchers go), beside each go on PATH that is a link outside
+ * its GOROOT (Homebrew's /opt/homebrew/bin/go), and in each --bin DIR (a
+ * directory a build's own PATH holds, e.g. Xcode's). The shim then
  * runs what the user's own GOTOOLCHAIN selects (shim/enabled.h).
  *
  * Promise: nothing changes unless everything can (GOENV=off, a go env file
@@ -23,10 +25,12 @@
 #include "goquery.h"
 #include "gosetting.h"
 #include "hash.h"
+#include "pathwalk.h"
 #include "selfpath.h"
 #include "toolsel.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +49,11 @@ static int check_writable(const char *file, int *made_dir, struct gw_err *e)
 	struct stat st;
 	int rc = 0;
 	*made_dir = stat(dir, &st) != 0;
-	if (access(file, F_OK) == 0 && access(file, W_OK) != 0)
+	if (!*made_dir && !S_ISDIR(st.st_mode))
+		rc = gw_err_set(e, GW_EXIT_ENABLE, "cannot enable gowrap",
+				"point GOENV at a file in a directory, " FIX_DISABLE,
+				"%s (the go env file's directory) is not a directory", dir);
+	else if (access(file, F_OK) == 0 && access(file, W_OK) != 0)
 		rc = gw_err_set(e, GW_EXIT_ENABLE, "cannot enable gowrap",
 				"make the go env file writable (`go env -w` needs it too), " FIX_DISABLE,
 				"the go env file %s is not writable", file);
@@ -57,9 +65,40 @@ static int check_writable(const char *file, int *made_dir, struct gw_err *e)
 	return rc;
 }
 
-/* Where the launchers go: --bin DIRs, else GOBIN, else GOPATH's first/bin. */
+/* pathwalk's test: every go on PATH that is not a shim and not its own
+ * GOROOT's bin/go (a Homebrew-style link: /opt/homebrew/bin/go), whose
+ * directory scripts put first when they run that go by path. Collects. */
+static int beside_go(const char *path, void *arg)
+{
+	char root[PATH_MAX], dir[PATH_MAX];
+	struct sb *dirs = arg;
+	if (gw_is_shim_file(path) || gw_own_goroot(path, root) < 0 || strlen(path) >= sizeof dir)
+		return 0;
+	strcpy(dir, path);
+	*strrchr(dir, '/') = '\0';
+	struct sb own = SB_INIT;
+	gw_path_join(&own, root, "bin");
+	char rdir[PATH_MAX];
+	if (!(realpath(dir, rdir) && !strcmp(rdir, own.buf)))
+		sb_addf(dirs, "%s\n", dir);
+	sb_release(&own);
+	return 0;
+}
+
+/* Where the launchers go besides --bin's: GOBIN (or GOPATH's first/bin)
+ * and the directory of each linked go on PATH. */
 static void default_bin(const char *realgo, char ***bins, size_t *n)
 {
+	struct sb dirs = SB_INIT, none = SB_INIT;
+	gw_path_find(getenv("PATH"), "go", GW_PATH_ABSOLUTE_ONLY, beside_go, &dirs, &none);
+	for (char *l = dirs.buf; l && *l;) {
+		char *nl = strchr(l, '\n');
+		*nl = '\0';
+		gw_strv_add(bins, n, l);
+		l = nl + 1;
+	}
+	sb_release(&dirs);
+	sb_release(&none);
 	char *gobin = gw_go_setting(realgo, "GOBIN");
 	char *gopath = gw_go_setting(realgo, "GOPATH");
 	struct sb b = SB_INIT;
@@ -131,8 +170,7 @@ static int gather(struct enable *x, struct gw_err *e)
 		return gw_err_set(e, GW_EXIT_ENABLE, "cannot find the go shim",
 				  "run `make` (build tree) or `make install` again", "no shim beside this gowrap");
 	sb_adds(&x->shim, "/go");
-	if (!x->nbins)
-		default_bin(x->realgo.buf, &x->bins, &x->nbins);
+	default_bin(x->realgo.buf, &x->bins, &x->nbins);
 	return check_writable(x->s.goenv.buf, &x->s.made_dir, e);
 }
 
@@ -168,7 +206,7 @@ static int apply(struct enable *x, struct gw_err *e)
 	struct sb d = SB_INIT;
 	sb_adds(&d, s->goenv.buf);
 	int rc = gw_mkdirs(dirname(d.buf), 0755, e) < 0 ? -1
-							 : gw_write_atomic(s->goenv.buf, x->next.buf, x->next.len, mode, e);
+							 : en_write_file(s->goenv.buf, x->next.buf, x->next.len, mode, e);
 	sb_release(&d);
 	return rc;
 }

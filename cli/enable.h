@@ -12,6 +12,9 @@
 #ifndef GOWRAP_CLI_ENABLE_H
 #define GOWRAP_CLI_ENABLE_H
 
+#include <stddef.h>
+#include <sys/types.h>
+
 #include "report.h"
 #include "strbuf.h"
 
@@ -35,6 +38,8 @@ int en_lock(struct en_state *s, struct gw_err *e);
 /* 1 read, 0 no state, -1 unreadable (e). */
 int en_read(struct en_state *s, struct gw_err *e);
 int en_write(const struct en_state *s, struct gw_err *e);
+/* gw_write_atomic, its failure told as enable's (117). */
+int en_write_file(const char *path, const void *data, size_t len, mode_t mode, struct gw_err *e);
 /* Remove the state files (not the lock or the directory). */
 void en_remove(const struct en_state *s);
 void en_free(struct en_state *s);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -107,7 +108,7 @@ int en_write(const struct en_state *s, struct gw_err *e)
 	int rc = 0;
 	state_path(s, "goenv.orig", &p);
 	if (s->had)
-		rc = gw_write_atomic(p.buf, s->orig.buf, s->orig.len, 0600, e);
+		rc = en_write_file(p.buf, s->orig.buf, s->orig.len, 0600, e);
 	sb_addf(&b, "goenv %s\nhad %d\nmkdir %d\nname %s\nwrote %s\n", s->goenv.buf, s->had, s->made_dir,
 		s->name.buf, s->wrote);
 	if (s->had_tc)
@@ -116,10 +117,21 @@ int en_write(const struct en_state *s, struct gw_err *e)
 		sb_addf(&b, "launcher %s\n", s->launchers[i]);
 	state_path(s, "enabled", &p);
 	if (rc == 0)
-		rc = gw_write_atomic(p.buf, b.buf, b.len, 0600, e);
+		rc = en_write_file(p.buf, b.buf, b.len, 0600, e);
 	sb_release(&p);
 	sb_release(&b);
 	return rc;
+}
+
+int en_write_file(const char *path, const void *data, size_t len, mode_t mode, struct gw_err *e)
+{
+	if (gw_write_atomic(path, data, len, mode, e) == 0)
+		return 0;
+	e->code = GW_EXIT_ENABLE;
+	snprintf(e->what, sizeof e->what, "cannot write %s", path);
+	snprintf(e->fix, sizeof e->fix, "make it and its directory writable and run the command again "
+		 "(the file is as it was: writes are whole or nothing)");
+	return -1;
 }
 
 void en_remove(const struct en_state *s)
