@@ -96,7 +96,9 @@ xcode_env() {
 }
 
 @test "WireGuardKitGo-style Makefile run as Xcode runs it (Xcode's PATH, /usr/local/bin and /opt/homebrew/bin appended): verified; after disable unfixed" {
-	enable
+	# no --bin: the launcher beside the Homebrew-style go is the one this
+	# PATH finds (its /usr/local/bin stand-in holds none)
+	PATH="$ROOT/opt/homebrew/bin:$PATH" run "$GOWRAP" enable
 	assert_success
 	run xcode_env mk make -s -f "$GOWRAP_ROOT/tests/enable/Makefile"
 	echo "$output"
