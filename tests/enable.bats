@@ -113,6 +113,47 @@ xcode_env() {
 	assert_failure 1
 }
 
+@test "go tool of a gomobile-style tool (a go.mod tool line) run by absolute path: the tool's own go build is reached; after disable unfixed" {
+	# golang.org/x/mobile is not in the module cache (README, "Android"), so
+	# a tool that does what gomobile bind does for one slice stands in: it
+	# runs `go build -buildmode=c-archive` for ios/arm64 with the go on PATH
+	mkdir -p "$TMP/tool/cmd/bindlike"
+	printf 'module example.com/app\n\ngo 1.24\n\ntool example.com/app/cmd/bindlike\n' >"$TMP/tool/go.mod"
+	cat >"$TMP/tool/cmd/bindlike/main.go" <<'GO'
+package main
+
+import (
+	"os"
+	"os/exec"
+)
+
+func main() {
+	cmd := exec.Command("go", "build", "-buildmode=c-archive", "-ldflags=-extar="+os.Getenv("APPLE_DIR")+"/bin/ar", "-o", os.Args[1], ".")
+	cmd.Dir = os.Args[2]
+	cmd.Env = append(os.Environ(), "GOOS=ios", "GOARCH=arm64", "CGO_ENABLED=1", "CC="+os.Getenv("APPLE_DIR")+"/bin/cc-ios-arm64")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		os.Exit(1)
+	}
+}
+GO
+	PATH="$ROOT/opt/homebrew/bin:$PATH" run "$GOWRAP" enable
+	assert_success
+	cd "$TMP/tool"
+	for st in on off; do
+		[ "$st" = off ] && { run "$GOWRAP" disable; assert_success; }
+		PATH="$ROOT/opt/homebrew/bin:$PATH" APPLE_DIR="$APPLE" \
+			run "$ROOT/opt/homebrew/bin/go" tool bindlike "$TMP/$st.a" "$GOWRAP_ROOT/examples/aeslib"
+		echo "$output"
+		assert_success
+	done
+	run "$SYMCHECK" "$TMP/on.a"
+	assert_success
+	run "$SYMCHECK" "$TMP/off.a"
+	echo "after disable: $output"
+	assert_failure 1
+}
+
 @test "a verification failure inside an Xcode phase is in Xcode's diagnostic form (FILE:1:1: error: gowrap: ...)" {
 	# a go that answers go env for another GOROOT (e2e's wrong-GOROOT case):
 	# the overlay is ignored by the compile, the shim's check fails
