@@ -52,7 +52,7 @@ MUTATIONS = [
      "toolchain line"),
     ("xcode-form-dropped", "shim/gowrap.c",
      "if (e->code == GW_EXIT_VERIFY && xc && *xc && L.output) {",
-     "if (0) {",
+     "if (e->code == GW_EXIT_VERIFY && xc && *xc && 0) {",
      "diagnostic form"),
     ("enable-goenv-off-accepted", "cli/cmd_enable.c",
      "\tif (gw_goenv_file(&x->s.goenv) < 0)\n\t\treturn gw_err_set(",
