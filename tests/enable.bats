@@ -304,7 +304,10 @@ go1.27.3"
 	cp "$GOENVF" "$TMP/goenv.enabled"
 	"$GOWRAP" disable >/dev/null
 	for i in 1 2 3 4 5 6 7 8; do
-		( PATH="$ROOT/opt/homebrew/bin:$PATH" "$GOWRAP" enable >/dev/null; "$GOWRAP" disable >/dev/null ) &
+		( for k in 1 2 3 4 5 6; do
+			PATH="$ROOT/opt/homebrew/bin:$PATH" "$GOWRAP" enable >/dev/null
+			"$GOWRAP" disable >/dev/null
+		done ) &
 	done
 	for i in 1 2 3 4 5 6 7 8; do
 		( for k in 1 2 3 4 5; do
@@ -317,7 +320,12 @@ go1.27.3"
 	wait
 	run cat "$TMP/torn"
 	assert_output ""
+	# every enable was undone by a disable: nothing of either is left
 	cmp "$TMP/goenv.before" "$GOENVF"
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	run test -e "$HOME/.config/gowrap/enabled"
+	assert_failure
 }
 
 @test "gowrap's files deleted while enabled: go fails loudly, never builds unfixed; disable still cleans up" {
