@@ -40,7 +40,7 @@ MUTATIONS = [
      "byte for byte"),
     ("enable-no-launcher-beside-linked-go", "cli/cmd_enable.c",
      "if (!(realpath(dir, rdir) && !strcmp(rdir, own.buf)))",
-     "if (0)",
+     "if (!(realpath(dir, rdir) || 1))",
      "Makefile run as Xcode"),
     ("shim-switch-variable-unset", "shim/enabled.c",
      "setenv(GW_SWITCH_VERSION, local.buf, 1);",
