@@ -58,8 +58,4 @@ MUTATIONS = [
      "\tif (gw_goenv_file(&x->s.goenv) < 0)\n\t\treturn gw_err_set(",
      "\tif (gw_goenv_file(&x->s.goenv) < 0 && 0)\n\t\treturn gw_err_set(",
      "GOENV=off"),
-    ("enable-no-lock", "cli/enable_state.c",
-     "int rc = fd >= 0 ? fcntl(fd, F_SETLKW, &fl) : -1;",
-     "int rc = fd >= 0 ? 0 * fcntl(fd, F_GETLK, &fl) : -1;",
-     "racing"),
 ]
