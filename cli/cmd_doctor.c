@@ -79,7 +79,8 @@ struct doctor {
 	const char *features;             /* ov_features_name() */
 	struct sb s, shimdir, firstgo, realgo, cache, localver, launcher, problems, bits, variant, patches;
 	struct gw_goenv ge;
-	int ok, first, have_env, switched, under_modcache;
+	int ok, first, have_env, switched, under_modcache, enabled;
+	struct sb enable;
 	char cwd[PATH_MAX];
 };
 
@@ -103,7 +104,7 @@ static void check_shim_first(struct doctor *d)
 	jw_str(&d->w, "shim", have_shim ? d->shimdir.buf : "");
 	jw_str(&d->w, "first_go_on_path", d->firstgo.len ? d->firstgo.buf : "");
 	jw_bool(&d->w, "shim_first_on_path", d->first);
-	if (!d->first) {
+	if (!d->first && !d->enabled) {
 		d->ok = 0;
 		sb_adds(&d->problems,
 			"the go shim is not first on PATH (fix: eval \"$(gowrap shellenv)\"); ");
@@ -235,7 +236,8 @@ static void print_text(struct doctor *d)
 {
 	struct sb *s = &d->s;
 	printf("gowrap doctor (in %s)\n", d->cwd);
-	row("shim first on PATH:", d->first ? "yes" : "NO");
+	row("shim first on PATH:", d->first ? "yes" : d->enabled ? "no (not needed: enabled)" : "NO");
+	fputs(d->enable.buf, stdout);
 	if (d->firstgo.len)
 		row("go on PATH:", d->firstgo.buf);
 	if (d->realgo.len) {
@@ -272,7 +274,7 @@ static void doctor_free(struct doctor *d)
 	if (d->have_env)
 		gw_goenv_free(&d->ge);
 	struct sb *all[] = { &d->s,        &d->shimdir,  &d->firstgo,  &d->realgo, &d->cache, &d->localver,
-			     &d->launcher, &d->problems, &d->json,   &d->bits,   &d->variant, &d->patches };
+			     &d->launcher, &d->problems, &d->json,   &d->bits,   &d->variant, &d->patches, &d->enable };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 }
@@ -280,11 +282,12 @@ static void doctor_free(struct doctor *d)
 int cmd_doctor(int argc, char **argv)
 {
 	int json = 0;
+	const char *go = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--json"))
 			json = 1;
-		else
-			return gw_fail(GW_EXIT_USAGE, "gowrap doctor", "use `gowrap doctor [--json]`",
+		else if (cli_opt_value(argc, argv, &i, "--go", &go) != 1)
+			return gw_fail(GW_EXIT_USAGE, "gowrap doctor", "use `gowrap doctor [--json] [--go PATH]`",
 				       "unknown argument %s", argv[i]);
 	}
 	struct doctor d = { .json = SB_INIT,
@@ -299,6 +302,7 @@ int cmd_doctor(int argc, char **argv)
 			    .bits = SB_INIT,
 			    .variant = SB_INIT,
 			    .patches = SB_INIT,
+			    .enable = SB_INIT,
 			    .ok = 1 };
 	if (!getcwd(d.cwd, sizeof d.cwd))
 		snprintf(d.cwd, sizeof d.cwd, ".");
@@ -306,6 +310,9 @@ int cmd_doctor(int argc, char **argv)
 	jw_obj(&d.w, NULL);
 	jw_str(&d.w, "dir", d.cwd);
 
+	d.enabled = doctor_enabled(&d.w, &d.enable, &d.problems, go);
+	if (go && d.problems.len)
+		d.ok = 0;
 	check_shim_first(&d);
 	check_real_go(&d);
 	check_cache(&d);

@@ -15,7 +15,7 @@
 	  "path of the internal/cpu overlay for this toolchain")                                    \
 	X("toolchain", cmd_toolchain, "toolchain install goX.Y.Z",                                 \
 	  "make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module")                           \
-	X("doctor", cmd_doctor, "doctor [--json]", "explain the go -> GOROOT -> overlay chain here") \
+	X("doctor", cmd_doctor, "doctor [--json] [--go PATH]", "explain the go -> GOROOT -> overlay chain here") \
 	X("audit", cmd_audit, "audit [--json] [flags] [packages]",                                 \
 	  "CPU-feature packages in the build and their verdicts")                                   \
 	X("report", cmd_report, "report [--log F] [PATH...]",                                      \
@@ -24,6 +24,9 @@
 	  "gowrap's fix (and your patches) as one exact -p1 diff")                                  \
 	X("refresh-patch", cmd_refresh_patch, "refresh-patch PATCH -o OUT",                        \
 	  "re-make a patch that needs fuzz as an exact one, for review")                            \
+	X("enable", cmd_enable, "enable [--bin DIR]...",                                           \
+	  "route every go on the machine through gowrap (go env file + launcher)")                 \
+	X("disable", cmd_disable, "disable", "undo enable: the go env file back byte for byte")    \
 	X("shellenv", cmd_shellenv, "shellenv", "print the line that puts the go shim first on PATH") \
 	X("version", cmd_version, "version", "print gowrap's version")                             \
 	X("merge-overlay", cmd_merge_overlay, NULL, "the go shim's merge of a caller's -overlay")
@@ -39,6 +42,10 @@ struct jw;
 struct sb;
 int doctor_patches(struct jw *w, struct sb *text, struct sb *problems, const char *goroot,
 		   const char *goversion);
+
+/* gowrap doctor's `enable` rows (doctor_enable.c): enabled, the launcher
+ * on PATH, and whether go (NULL: not asked) reaches gowrap; 1 when enabled. */
+int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const char *go);
 
 /* The one option reader of the subcommands (opt.c): `--name VALUE` or
  * `--name=VALUE` at argv[*i]. 1 taken (value in *v, *i past it), 0 not this

@@ -1,6 +1,6 @@
 # cli/mutations.py — mutations of the gowrap CLI for tools/mutants.py (data
 # only). Each must make a test of the suites (narrowed by the filter) fail.
-SUITE = ["tests/cli.bats", "tests/toolchain.bats"]
+SUITE = ["tests/cli.bats", "tests/toolchain.bats", "tests/enable.bats"]
 TARGETS = ["build/gowrap", "build/shim/go", "build/symcheck"]
 MUTATIONS = [
     ("install-forgets-symcheck", "Makefile",
@@ -28,4 +28,34 @@ MUTATIONS = [
      "if (json_status(j) != code) {",
      "if (0) {",
      "without a working symcheck"),
+    # gowrap enable / disable (cmd_enable.c, cmd_disable.c, enable_state.c)
+    # and what the shim does when enabled (shim/enabled.c, gocmd/toolsel.c)
+    ("enable-toolchain-with-plus-auto", "cli/cmd_enable.c",
+     "en_set_toolchain(x->cur.buf, x->cur.len, s->name.buf, &x->next);",
+     "struct sb pa = SB_INIT;\n\tsb_addf(&pa, \"%s+auto\", s->name.buf);\n\ten_set_toolchain(x->cur.buf, x->cur.len, pa.buf, &x->next);",
+     "toolchain line"),
+    ("disable-keeps-launcher-line", "cli/cmd_disable.c",
+     "if (exists && !strcmp(hex, s->wrote)) {",
+     "if (0) {",
+     "byte for byte"),
+    ("enable-no-launcher-beside-linked-go", "cli/cmd_enable.c",
+     "if (!(realpath(dir, rdir) && !strcmp(rdir, own.buf)))",
+     "if (!(realpath(dir, rdir) || 1))",
+     "Makefile run as Xcode"),
+    ("shim-switch-variable-unset", "shim/enabled.c",
+     "setenv(GW_SWITCH_VERSION, local.buf, 1);",
+     "(void)0;",
+     "Xcode Run Script phase"),
+    ("select-ignores-toolchain-line", "gocmd/toolsel.c",
+     "\t\tif (tc.len) {\n\t\t\tif (gw_gover_from_toolchain(tc.buf, &tv) < 0)",
+     "\t\tif (0 && tc.len) {\n\t\t\tif (gw_gover_from_toolchain(tc.buf, &tv) < 0)",
+     "toolchain line"),
+    ("xcode-form-dropped", "shim/gowrap.c",
+     "if (e->code == GW_EXIT_VERIFY && xc && *xc && L.output) {",
+     "if (e->code == GW_EXIT_VERIFY && xc && *xc && 0) {",
+     "diagnostic form"),
+    ("enable-goenv-off-accepted", "cli/cmd_enable.c",
+     "\tif (gw_goenv_file(&x->s.goenv) < 0)\n\t\treturn gw_err_set(",
+     "\tif (gw_goenv_file(&x->s.goenv) < 0 && 0)\n\t\treturn gw_err_set(",
+     "GOENV=off"),
 ]

@@ -26,6 +26,7 @@ enum gw_exit {
 	GW_EXIT_DEPS_TOOLEXEC = 114, /* a dependency needs gowrap's -toolexec; the caller's cannot be composed */
 	GW_EXIT_SETTING = 115,      /* a GOWRAP_* variable has a value gowrap does not know */
 	GW_EXIT_PATCH = 116,        /* a GOWRAP_PATCHES patch cannot be read or does not apply exactly */
+	GW_EXIT_ENABLE = 117,       /* `gowrap enable`/`disable` refused: nothing was changed */
 };
 
 #endif

@@ -22,6 +22,17 @@
  * not a gowrap shim. Errors: GW_EXIT_NO_REAL_GO, GW_EXIT_SHIM_LOOP. */
 int gw_find_real_go(struct sb *out, struct gw_err *e);
 
+/* 1 when path is a gowrap shim (its identity mark), as the PATH walk
+ * decides. */
+int gw_is_shim_file(const char *path);
+
+/* The go that switched to gowrap's launcher (toolchain.h): cmd/go execs the
+ * launcher with its own argv, so argv0 is how the caller named that go — a
+ * path (made absolute against the working directory) when it holds a '/',
+ * else found on PATH as gw_find_real_go finds it. GOWRAP_GO still wins; a
+ * path that is a shim or not executable falls back to PATH. */
+int gw_find_switching_go(const char *argv0, struct sb *out, struct gw_err *e);
+
 /* The GOROOT a go binary belongs to when GOROOT is unset: bin/go's
  * grandparent, symlinks resolved (as cmd/go's cfg findGOROOT). 0, or -1
  * when go cannot be resolved or has no grandparent. */

@@ -110,6 +110,34 @@ int gw_find_real_go(struct sb *out, struct gw_err *e)
 			  "no executable named go on PATH");
 }
 
+int gw_is_shim_file(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && carries_mark(path, &st);
+}
+
+int gw_find_switching_go(const char *argv0, struct sb *out, struct gw_err *e)
+{
+	const char *env = getenv("GOWRAP_GO");
+	if ((env && *env) || !argv0 || !strchr(argv0, '/'))
+		return gw_find_real_go(out, e);
+	struct stat self;
+	int have_self = gw_self_stat(&self) == 0;
+	char cwd[PATH_MAX];
+	struct sb p = SB_INIT;
+	if (argv0[0] != '/' && getcwd(cwd, sizeof cwd))
+		gw_path_join(&p, cwd, argv0);
+	else
+		sb_adds(&p, argv0);
+	if (!gw_is_executable(p.buf) || is_shim(p.buf, &self, have_self)) {
+		sb_release(&p);
+		return gw_find_real_go(out, e);
+	}
+	sb_adds(out, p.buf);
+	sb_release(&p);
+	return 0;
+}
+
 int gw_own_goroot(const char *go, char out[PATH_MAX])
 {
 	if (!realpath(go, out))

@@ -332,6 +332,13 @@ void shim_cmdline_parse(int argc, char **argv, const char *realgo, struct shim_c
 	int i = find_sub(argc, argv, cl);
 	if (!i)
 		return;
+	if (strcmp(cl->sub, "env") == 0) {
+		cl->env_reads = 1;
+		for (int k = i; k < argc; k++)
+			if (!strcmp(argv[k], "-w") || !strcmp(argv[k], "-u") ||
+			    !strcmp(argv[k], "--w") || !strcmp(argv[k], "--u"))
+				cl->env_reads = 0;
+	}
 	unsigned sub = sub_bit(cl->sub);
 	cl->build_sub = sub != 0;
 	if (!sub)

@@ -27,6 +27,7 @@ struct shim_cmdline {
 	int sub_idx;           /* index of the subcommand in argv; -1 if none */
 	const char *sub;       /* argv[sub_idx] or NULL */
 	int build_sub;         /* sub is build, install, run, test, vet or list */
+	int env_reads;         /* `go env` that prints (no -w or -u): it shows GOTOOLCHAIN */
 	const char *chdir;     /* -C value, or NULL */
 	int insert_at;         /* where a new flag may go (valid when sub_idx > 0) */
 

@@ -19,6 +19,7 @@
 #include "compat.h"
 #include "cmdline.h"
 #include "deps.h"
+#include "enabled.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -33,6 +34,7 @@
 #include "shimlog.h"
 #include "target.h"
 #include "gosetting.h"
+#include "toolsel.h"
 #include "trust.h"
 #include "verify.h"
 #include "workdir.h"
@@ -58,6 +60,16 @@ static __attribute__((noreturn)) void fault(const struct gw_err *e)
 	L.exit_known = 1;
 	L.exit_code = e->code;
 	shim_log_write(&L);
+	/* Inside an Xcode build phase, a verification failure in the form
+	 * Xcode's Issue navigator lists (FILE:LINE:COL: error: ...), naming
+	 * the output that failed; same words, one write. */
+	const char *xc = getenv("XCODE_VERSION_ACTUAL");
+	if (e->code == GW_EXIT_VERIFY && xc && *xc && L.output) {
+		struct sb line = SB_INIT;
+		sb_addf(&line, "%s:1:1: error: %s\n", L.output, reason_buf);
+		gw_write_all(2, line.buf, line.len);
+		exit(e->code);
+	}
 	exit(gw_err_print(e));
 }
 
@@ -443,9 +455,15 @@ int main(int argc, char **argv)
 	shim_log_init(&L);
 	const char *patches = getenv("GOWRAP_PATCHES");
 	c->patches = patches && *patches ? patches : NULL;
-	if (gw_find_real_go(&c->realgo, &e) < 0)
+	int reached = shim_enabled_reached();
+	if ((reached ? gw_find_switching_go(argv[0], &c->realgo, &e) : gw_find_real_go(&c->realgo, &e)) < 0)
 		fault(&e);
 	shim_cmdline_parse(argc, argv, c->realgo.buf, &c->cl);
+	/* enabled (gowrap enable): run what the user's GOTOOLCHAIN selects,
+	 * never back through the launcher */
+	if ((reached || gw_enabled_name(c->realgo.buf, NULL)) &&
+	    shim_enabled_select(&c->cl, &c->realgo, &e) < 0)
+		fault(&e);
 	if (shim_loop_check(c->realgo.buf, c->cl.argc, c->cl.argv, &e) < 0)
 		fault(&e);
 	choose_target(c);

@@ -57,7 +57,7 @@ MUTATIONS = [
      "ios_tag",
      "targets:"),
     ("linux-list-gets-deps", "shim/target.c",
-     'if (family == DP_FAM_LINUX && strcmp(sub, "list") == 0)',
+     'if ((family & (DP_FAM_LINUX | DP_FAM_ANDROID)) && strcmp(sub, "list") == 0)',
      'if (0 && strcmp(sub, "list") == 0)',
      "targets:"),
     ("memo-key-without-gomod", "shim/memo.c",

@@ -22,11 +22,13 @@ setup() {
 commands:
   overlay [--goroot DIR] [--json]   path of the internal/cpu overlay for this toolchain
   toolchain install goX.Y.Z         make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module
-  doctor [--json]                   explain the go -> GOROOT -> overlay chain here
+  doctor [--json] [--go PATH]       explain the go -> GOROOT -> overlay chain here
   audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts
   report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)
   export-patch [--patches L] [-o F] gowrap'"'"'s fix (and your patches) as one exact -p1 diff
   refresh-patch PATCH -o OUT        re-make a patch that needs fuzz as an exact one, for review
+  enable [--bin DIR]...             route every go on the machine through gowrap (go env file + launcher)
+  disable                           undo enable: the go env file back byte for byte
   shellenv                          print the line that puts the go shim first on PATH
   version                           print gowrap'"'"'s version
 

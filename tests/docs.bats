@@ -102,13 +102,13 @@ PY
 
 @test "drift: an exit code in common/exitcodes.h but not in README's table fails" {
 	scratch_docs
-	sed -i 's|^\tGW_EXIT_SETTING = 115, .*|&\n\tGW_EXIT_NEW = 116,|' "$SRC/common/exitcodes.h"
-	grep -q 'GW_EXIT_NEW = 116' "$SRC/common/exitcodes.h"
+	sed -i 's|^\tGW_EXIT_SETTING = 115, .*|&\n\tGW_EXIT_NEW = 199,|' "$SRC/common/exitcodes.h"
+	grep -q 'GW_EXIT_NEW = 199' "$SRC/common/exitcodes.h"
 	docscheck
 	assert_failure 1
 	assert_line --partial "README.md: the exit-code table lists [2, 100,"
 	assert_line --partial "common/exitcodes.h defines [2, 100,"
-	assert_output --partial "115, 116]"
+	assert_output --partial "117, 199]"
 }
 
 @test "drift: words from outside the project, found by their shape: a tracker's issue, seed or bare number, the work that wrote a text, a path leaving the repository, a document the tree lacks; public references and paths inside pass" {

@@ -1,0 +1,350 @@
+#!/usr/bin/env bats
+# gowrap enable / disable: every go on the machine reaches the shim through
+# the go command's own toolchain switch (GOTOOLCHAIN=goX.Y.Z-gowrap in the go
+# env file, a launcher on PATH), however it is started — an Xcode Run Script
+# phase under a cleared environment, $GOROOT/bin/go by path, a Makefile
+# Xcode runs — and disable puts everything back. Each build test runs the
+# same build again after `gowrap disable` and requires it unfixed, so a test
+# that passed without gowrap cannot pass. The iOS builds are e2e's warm
+# examples/aeslib c-archive (the stand-in Apple toolchain); HOME and the go
+# env file are the test's own (GOCACHE and GOMODCACHE in it are the run's).
+
+load helpers/common
+bats_require_minimum_version 1.5.0
+
+setup_file() {
+	local go
+	go="$(real_go)"
+	export EN_GOCACHE="$(GOTOOLCHAIN=local "$go" env GOCACHE)"
+	export EN_GOMODCACHE="$(GOTOOLCHAIN=local "$go" env GOMODCACHE)"
+}
+
+setup() {
+	common_setup
+	unset GOTOOLCHAIN GOENV XDG_CONFIG_HOME GOWRAP_CACHE GOFLAGS
+	export REALGO="$(real_go)"
+	export HOME="$TMP/home"
+	GOENVF="$HOME/.config/go/env"
+	mkdir -p "$HOME/.config/go"
+	printf 'GOCACHE=%s\nGOMODCACHE=%s\nGOPRIVATE=example.com/private\n' "$EN_GOCACHE" "$EN_GOMODCACHE" >"$GOENVF"
+	cp "$GOENVF" "$TMP/goenv.before"
+	# a Homebrew-style install path: a link to the real go outside its GOROOT
+	ROOT="$TMP/root"
+	mkdir -p "$ROOT/opt/homebrew/bin"
+	ln -s "$REALGO" "$ROOT/opt/homebrew/bin/go"
+	# Xcode's PATH for script phases: its own tools, /usr/local/bin (here
+	# $ROOT/usr/local/bin), then the system's
+	mkdir -p "$ROOT/usr/local/bin" "$ROOT/Xcode.app/Contents/Developer/usr/bin"
+	XCODE_PATH="$ROOT/Xcode.app/Contents/Developer/usr/bin:$ROOT/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin"
+}
+
+enable() { PATH="$ROOT/opt/homebrew/bin:$PATH" run "$GOWRAP" enable --bin "$ROOT/usr/local/bin" "$@"; }
+
+# An Xcode Run Script phase: env -i, Xcode's PATH and variables.
+xcode_env() {
+	env -i HOME="$HOME" PATH="$XCODE_PATH" PLATFORM_NAME=iphoneos ARCHS=arm64 SDK_NAME=iphoneos \
+		ACTION=build CONFIGURATION=Release XCODE_VERSION_ACTUAL=1640 \
+		TARGET_TEMP_DIR="$TMP/xc/$1" SRCROOT="$GOWRAP_ROOT/examples/aeslib" \
+		FAKE_ROOT="$ROOT" APPLE_DIR="$APPLE" GW_APPLE_CC_RESDIR="${GW_APPLE_CC_RESDIR:-}" "${@:2}"
+}
+
+@test "Xcode Run Script phase (env cleared, go found in an install path, run by path): verified; after disable unfixed" {
+	enable
+	assert_success
+	assert_output --partial "GOTOOLCHAIN=go1."
+	assert_output --partial "$ROOT/opt/homebrew/bin/go1."
+	run xcode_env on sh "$GOWRAP_ROOT/tests/enable/xcode-phase.sh"
+	echo "$output"
+	assert_success
+	run "$SYMCHECK" "$TMP/xc/on/libaes.a"
+	echo "$output"
+	assert_success
+	assert_output --partial "required: ok"
+	# a PATH that holds no launcher directory at all: go stops, loudly,
+	# naming the launcher; nothing is built unfixed
+	XCODE_PATH=/usr/bin:/bin:/usr/sbin:/sbin GOPROXY=off run xcode_env bare sh "$GOWRAP_ROOT/tests/enable/xcode-phase.sh"
+	assert_failure
+	assert_output --partial "go1."
+	assert_output --partial "-gowrap"
+	run test -e "$TMP/xc/bare/libaes.a"
+	assert_failure
+	run "$GOWRAP" disable
+	assert_success
+	run xcode_env off sh "$GOWRAP_ROOT/tests/enable/xcode-phase.sh"
+	assert_success
+	run "$SYMCHECK" "$TMP/xc/off/libaes.a"
+	echo "after disable: $output"
+	assert_failure 1
+	assert_output --partial "no marker: required: FAIL"
+}
+
+@test "\$GOROOT/bin/go build by absolute path from the user's shell: verified; after disable unfixed" {
+	enable
+	assert_success
+	cd "$GOWRAP_ROOT/examples/aeslib"
+	for st in on off; do
+		[ "$st" = off ] && { run "$GOWRAP" disable; assert_success; }
+		PATH="$SHIM_DIR:$HOME/go/bin:$PATH" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" \
+			run "$REALGO" build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/$st.a" .
+		assert_success
+	done
+	run "$SYMCHECK" "$TMP/on.a"
+	assert_success
+	run "$SYMCHECK" "$TMP/off.a"
+	echo "after disable: $output"
+	assert_failure 1
+}
+
+@test "WireGuardKitGo-style Makefile run as Xcode runs it (Xcode's PATH, /usr/local/bin and /opt/homebrew/bin appended): verified; after disable unfixed" {
+	# no --bin: the launcher beside the Homebrew-style go is the one this
+	# PATH finds (its /usr/local/bin stand-in holds none)
+	PATH="$ROOT/opt/homebrew/bin:$PATH" run "$GOWRAP" enable
+	assert_success
+	run xcode_env mk make -s -f "$GOWRAP_ROOT/tests/enable/Makefile"
+	echo "$output"
+	assert_success
+	run "$SYMCHECK" "$TMP/xc/mk/libwg-go.a"
+	assert_success
+	run "$GOWRAP" disable
+	run xcode_env mk2 make -s -f "$GOWRAP_ROOT/tests/enable/Makefile"
+	assert_success
+	run "$SYMCHECK" "$TMP/xc/mk2/libwg-go.a"
+	echo "after disable: $output"
+	assert_failure 1
+}
+
+@test "go tool of a gomobile-style tool (a go.mod tool line) run by absolute path: the tool's own go build is reached; after disable unfixed" {
+	# golang.org/x/mobile is not in the module cache (README, "Android"), so
+	# a tool that does what gomobile bind does for one slice stands in: it
+	# runs `go build -buildmode=c-archive` for ios/arm64 with the go on PATH
+	mkdir -p "$TMP/tool/cmd/bindlike"
+	printf 'module example.com/app\n\ngo 1.24\n\ntool example.com/app/cmd/bindlike\n' >"$TMP/tool/go.mod"
+	cat >"$TMP/tool/cmd/bindlike/main.go" <<'GO'
+package main
+
+import (
+	"os"
+	"os/exec"
+)
+
+func main() {
+	cmd := exec.Command("go", "build", "-buildmode=c-archive", "-ldflags=-extar="+os.Getenv("APPLE_DIR")+"/bin/ar", "-o", os.Args[1], ".")
+	cmd.Dir = os.Args[2]
+	cmd.Env = append(os.Environ(), "GOOS=ios", "GOARCH=arm64", "CGO_ENABLED=1", "CC="+os.Getenv("APPLE_DIR")+"/bin/cc-ios-arm64")
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		os.Exit(1)
+	}
+}
+GO
+	PATH="$ROOT/opt/homebrew/bin:$PATH" run "$GOWRAP" enable
+	assert_success
+	cd "$TMP/tool"
+	for st in on off; do
+		[ "$st" = off ] && { run "$GOWRAP" disable; assert_success; }
+		PATH="$ROOT/opt/homebrew/bin:$PATH" APPLE_DIR="$APPLE" \
+			run "$ROOT/opt/homebrew/bin/go" tool bindlike "$TMP/$st.a" "$GOWRAP_ROOT/examples/aeslib"
+		echo "$output"
+		assert_success
+	done
+	run "$SYMCHECK" "$TMP/on.a"
+	assert_success
+	run "$SYMCHECK" "$TMP/off.a"
+	echo "after disable: $output"
+	assert_failure 1
+}
+
+@test "a verification failure inside an Xcode phase is in Xcode's diagnostic form (FILE:1:1: error: gowrap: ...)" {
+	# a go that answers go env for another GOROOT (e2e's wrong-GOROOT case):
+	# the overlay is ignored by the compile, the shim's check fails
+	other="$TMP/otherroot"
+	mkdir -p "$other/src/internal/cpu"
+	cp "$(dirname "$(dirname "$(readlink -f "$REALGO")")")/src/internal/cpu/"*.go "$other/src/internal/cpu/"
+	printf '#!/bin/sh\nif [ "$1" = env ]; then exec env GOROOT="%s" "%s" "$@"; fi\nexec "%s" "$@"\n' \
+		"$other" "$REALGO" "$REALGO" >"$TMP/lyinggo"
+	chmod +x "$TMP/lyinggo"
+	cd "$GOWRAP_ROOT/examples/aeslib"
+	XCODE_PATH="$SHIM_DIR:$XCODE_PATH" run xcode_env bad env GOWRAP_GO="$TMP/lyinggo" GOOS=ios GOARCH=arm64 \
+		CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" \
+		go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/bad.a" .
+	echo "$output"
+	assert_failure 110
+	assert_line --regexp "^$TMP/bad.a:1:1: error: gowrap: built output lacks the gowrap marker: .*\(fix: .*\)$"
+	# outside Xcode, the usual line
+	GOWRAP_GO="$TMP/lyinggo" GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" PATH="$SHIM_DIR:$PATH" \
+		run go build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/bad.a" .
+	assert_failure 110
+	assert_line --regexp "^gowrap: built output lacks the gowrap marker"
+}
+
+@test "a toolchain line asking for go1.27.3, enabled, the real go by path: go1.27.3 runs, and an iOS build gets the documented refusal naming its fix" {
+	require_go127() { GOTOOLCHAIN=go1.27.3 "$REALGO" version >/dev/null; }
+	require_go127
+	echo GOTOOLCHAIN=auto >>"$GOENVF"
+	cp "$GOENVF" "$TMP/goenv.before"
+	enable
+	assert_success
+	mkdir -p "$TMP/mod"
+	cp "$GOWRAP_ROOT/examples/aeslib/"*.go "$TMP/mod/"
+	printf 'module example.com/aes\n\ngo 1.22\n\ntoolchain go1.27.3\n' >"$TMP/mod/go.mod"
+	cd "$TMP/mod"
+	PATH="$HOME/go/bin:$PATH" GOPROXY=off run "$REALGO" version
+	assert_success
+	assert_output --partial "go1.27.3"
+	# `go env GOTOOLCHAIN` alone is answered by the go run, never switched
+	# (cmd/go's Select); any other go env shows the user's value
+	PATH="$HOME/go/bin:$PATH" GOPROXY=off run "$REALGO" env GOTOOLCHAIN GOVERSION
+	assert_output "auto
+go1.27.3"
+	PATH="$HOME/go/bin:$PATH" GOPROXY=off GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" \
+		run "$REALGO" build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/t.a" .
+	echo "$output"
+	assert_failure 105
+	assert_output --partial "gowrap toolchain install go1.27.3"
+	# the user's GOTOOLCHAIN=auto comes back with the rest, byte for byte
+	run "$GOWRAP" disable
+	assert_success
+	cmp "$TMP/goenv.before" "$GOENVF"
+}
+
+@test "GOTOOLCHAIN=local from the caller wins: not reached (unfixed) and doctor says so" {
+	enable
+	assert_success
+	cd "$GOWRAP_ROOT/examples/aeslib"
+	PATH="$HOME/go/bin:$PATH" GOTOOLCHAIN=local GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" \
+		run "$REALGO" build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/l.a" .
+	assert_success
+	run "$SYMCHECK" "$TMP/l.a"
+	assert_failure 1
+	PATH="$HOME/go/bin:$PATH" GOTOOLCHAIN=local run "$GOWRAP" doctor --go "$REALGO"
+	echo "$output"
+	assert_failure 1
+	assert_output --partial "reached:"
+	assert_output --partial "no: GOTOOLCHAIN=local in the environment wins"
+	PATH="$HOME/go/bin:$PATH" run "$GOWRAP" doctor --go "$REALGO"
+	assert_output --regexp "reached: +$REALGO: yes"
+	run "$GOWRAP" disable
+	PATH="$HOME/go/bin:$PATH" run "$GOWRAP" doctor --go "$REALGO"
+	assert_output --partial "gowrap is not enabled (fix: gowrap enable)"
+}
+
+@test "nothing else changes: a host build byte-identical, go version and go env as the real go prints them" {
+	mkdir -p "$TMP/hello"
+	printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hi") }\n' >"$TMP/hello/main.go"
+	printf 'module example.com/hello\n\ngo 1.22\n' >"$TMP/hello/go.mod"
+	cd "$TMP/hello"
+	"$REALGO" build -o "$TMP/plain" .
+	"$REALGO" version >"$TMP/v.plain"
+	"$REALGO" env | grep -v ^GOGCCFLAGS= >"$TMP/env.plain"
+	enable
+	assert_success
+	export PATH="$HOME/go/bin:$PATH"
+	run "$REALGO" build -o "$TMP/enabled" .
+	assert_success
+	cmp "$TMP/plain" "$TMP/enabled"
+	"$REALGO" version >"$TMP/v.enabled"
+	"$REALGO" env | grep -v ^GOGCCFLAGS= >"$TMP/env.enabled"
+	cmp "$TMP/v.plain" "$TMP/v.enabled"
+	diff "$TMP/env.plain" "$TMP/env.enabled"
+	# and the call went through the shim: its log has it
+	GOWRAP_LOG="$TMP/log" run "$REALGO" build -o "$TMP/enabled" .
+	assert_success
+	run grep -c '"subcommand":"build"' "$TMP/log"
+	assert_output 1
+}
+
+@test "enable twice changes nothing; disable restores the go env file byte for byte; disable without enable does nothing" {
+	run "$GOWRAP" disable
+	assert_success
+	assert_output --partial "not enabled"
+	cmp "$TMP/goenv.before" "$GOENVF"
+	enable
+	assert_success
+	cp "$GOENVF" "$TMP/goenv.enabled"
+	run grep -c GOPRIVATE "$GOENVF"
+	assert_output 1
+	enable
+	assert_success
+	cmp "$TMP/goenv.enabled" "$GOENVF"
+	run "$GOWRAP" disable
+	assert_success
+	cmp "$TMP/goenv.before" "$GOENVF"
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	# no go env file before: none after (nor its directory)
+	rm -rf "$HOME/.config/go"
+	enable
+	assert_success
+	run "$GOWRAP" disable
+	assert_success
+	run test -e "$HOME/.config/go"
+	assert_failure
+}
+
+@test "GOENV=off and a go env file that cannot be written are refused with 117, nothing changed" {
+	GOENV=off enable
+	assert_failure 117
+	assert_output --regexp "^gowrap: cannot enable gowrap: GOENV=off.*\(fix: .*\)$"
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	cmp "$TMP/goenv.before" "$GOENVF"
+	touch "$TMP/notadir"
+	GOENV="$TMP/notadir/env" enable
+	assert_failure 117
+	assert_output --partial "gowrap: cannot enable gowrap"
+	assert_output --partial "fix:"
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	run test -e "$HOME/.config/gowrap/enabled"
+	assert_failure
+}
+
+@test "enable and disable racing never leave a torn go env file" {
+	PATH="$ROOT/opt/homebrew/bin:$PATH" "$GOWRAP" enable >/dev/null
+	cp "$GOENVF" "$TMP/goenv.enabled"
+	"$GOWRAP" disable >/dev/null
+	for i in 1 2 3 4 5 6 7 8; do
+		( for k in 1 2 3 4 5 6; do
+			PATH="$ROOT/opt/homebrew/bin:$PATH" "$GOWRAP" enable >/dev/null
+			"$GOWRAP" disable >/dev/null
+		done ) &
+	done
+	for i in 1 2 3 4 5 6 7 8; do
+		( for k in 1 2 3 4 5; do
+			# one read each: a rename between two reads is not a torn file
+			cat "$GOENVF" >"$TMP/snap.$i" 2>/dev/null || : >"$TMP/snap.$i"
+			cmp -s "$TMP/goenv.before" "$TMP/snap.$i" || cmp -s "$TMP/goenv.enabled" "$TMP/snap.$i" ||
+				echo "torn: $(cat "$TMP/snap.$i")"
+		done ) >>"$TMP/torn" &
+	done
+	wait
+	run cat "$TMP/torn"
+	assert_output ""
+	# every enable was undone by a disable: nothing of either is left
+	cmp "$TMP/goenv.before" "$GOENVF"
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	run test -e "$HOME/.config/gowrap/enabled"
+	assert_failure
+}
+
+@test "gowrap's files deleted while enabled: go fails loudly, never builds unfixed; disable still cleans up" {
+	enable
+	assert_success
+	rm -f "$HOME/go/bin/"go1.*-gowrap "$ROOT/opt/homebrew/bin/"go1.*-gowrap "$ROOT/usr/local/bin/"go1.*-gowrap
+	cd "$GOWRAP_ROOT/examples/aeslib"
+	GOPROXY=off GOOS=ios GOARCH=arm64 CGO_ENABLED=1 CC="$APPLE/bin/cc-ios-arm64" \
+		run "$REALGO" build -buildmode=c-archive -ldflags="-extar=$APPLE/bin/ar" -o "$TMP/x.a" .
+	echo "$output"
+	assert_failure
+	assert_output --partial "-gowrap"
+	run test -e "$TMP/x.a"
+	assert_failure
+	run "$GOWRAP" doctor --go "$REALGO"
+	assert_output --partial "is not on this PATH"
+	# the state gone too: disable still takes gowrap's line out
+	rm -rf "$HOME/.config/gowrap"
+	run "$GOWRAP" disable
+	assert_success
+	cmp "$TMP/goenv.before" "$GOENVF"
+}

@@ -1,0 +1,22 @@
+#!/bin/sh
+# A Run Script phase as iOS apps write them (gravitational/teleport's
+# mobile/Verify/Scripts/helpers.sh and build-enroll-framework.sh): Xcode's
+# PATH has no go, so the script looks for one in the usual install paths,
+# puts its directory and $(go env GOPATH)/bin first on PATH and runs it by
+# absolute path. FAKE_ROOT stands in for / (the test's install paths);
+# APPLE_DIR for Xcode's toolchain.
+set -e
+for c in "$FAKE_ROOT/opt/homebrew/bin/go" "$FAKE_ROOT/usr/local/bin/go" "$FAKE_ROOT/usr/local/go/bin/go"; do
+	if [ -x "$c" ]; then
+		GO_EXECUTABLE="$c"
+		break
+	fi
+done
+[ -n "$GO_EXECUTABLE" ] || { echo "error: no go found" >&2; exit 1; }
+PATH="$(dirname "$GO_EXECUTABLE"):$("$GO_EXECUTABLE" env GOPATH)/bin:$PATH"
+export PATH
+cd "$SRCROOT"
+mkdir -p "$TARGET_TEMP_DIR"
+GOOS=ios GOARCH="$ARCHS" CGO_ENABLED=1 CC="$APPLE_DIR/bin/cc-ios-$ARCHS" \
+	"$GO_EXECUTABLE" build -buildmode=c-archive -ldflags="-extar=$APPLE_DIR/bin/ar" \
+	-o "$TARGET_TEMP_DIR/libaes.a" .
