@@ -17,8 +17,8 @@
  * and then only the files that hold one of all the lines' words. Every rule
  * line holds a word of `words`, every trigger one of `trigger_words`
  * (tests/unit.bats: "rules: every line holds a word"). */
-static const char *const defect_trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", "\"openbsd\"", NULL };
-static const char *const trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", "\"openbsd\"", "darwinSysctlEnabled",
+static const char *const defect_trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", NULL };
+static const char *const trigger_words[] = { "HWCap", "osInit", "doinit", "featureSet", "darwinSysctlEnabled",
 					     "readHWCAP", "detectOS", "/proc/self/auxv", "processOptions",
 					     "func Auxv()", NULL };
 static const char *const words[] = { "HWCap", "osInit", "doinit", "setMinimalFeatures", "ARM64",
