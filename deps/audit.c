@@ -73,12 +73,43 @@ static void unknown_row(struct dp_audit_row *r, const char *why)
 	r->why = gw_xstrdup(why);
 }
 
+static const char *seen_verdict(enum dp_seen_verdict v)
+{
+	return v == DP_SEEN_RIGHT ? DP_AUDIT_RIGHT : v == DP_SEEN_NOCHOICE ? DP_AUDIT_NOCHOICE
+	       : v == DP_SEEN_OTHERARCH ? DP_AUDIT_OTHERARCH : DP_AUDIT_DEFECTIVE;
+}
+
+/* A rule with `users` lines holds only if every package of g that imports
+ * p holds them: 0, or 1 with why naming the first that does not. */
+static int users_hold(const struct dp_graph *g, const struct dp_pkg *p, const struct dp_seen_rule *e, char *why,
+		      size_t wn)
+{
+	if (!e->users[0].text)
+		return 0;
+	for (size_t i = 0; i < g->n; i++) {
+		const struct dp_pkg *q = &g->v[i];
+		int imports = 0;
+		for (size_t k = 0; k < q->nimports && !imports; k++)
+			imports = strcmp(q->imports[k], p->path) == 0;
+		if (!imports)
+			continue;
+		struct dp_srcs s;
+		dp_srcs_read(q, &s);
+		int bad = dp_seen_users(e, &s, q->path, why, wn);
+		dp_srcs_free(&s);
+		if (bad)
+			return 1;
+	}
+	return 0;
+}
+
 /* No rule of table.c holds: evidence.c's rules over every source the
  * package compiles (Go, assembly, C through cgo), else the words of
  * CPU-feature code. 0, or -1 when nothing there is CPU-feature code. A
- * right rule of evidence.c never speaks over a trigger of a defect rule of
- * table.c: that copy stays unknown. */
-static int seen_row(struct dp_audit_row *r, const struct dp_pkg *p, int family, const struct dp_class *cl)
+ * rule of evidence.c other than a defect never speaks over a trigger of a
+ * defect rule of table.c: that copy stays unknown. */
+static int seen_row(struct dp_audit_row *r, const struct dp_graph *g, const struct dp_pkg *p, int family,
+		    const struct dp_class *cl)
 {
 	struct dp_class d = { .verdict = DP_V_NONE };
 	if (cl->verdict == DP_V_UNKNOWN)
@@ -86,12 +117,14 @@ static int seen_row(struct dp_audit_row *r, const struct dp_pkg *p, int family, 
 	struct dp_srcs s;
 	struct dp_seen sn;
 	dp_srcs_read(p, &s);
-	dp_seen_classify(&s, family, &sn);
+	dp_seen_classify(&s, family, g->goarch, &sn);
 	dp_srcs_free(&s);
+	if (sn.what == DP_SEEN_RULE && users_hold(g, p, sn.rule, sn.why, sizeof sn.why))
+		sn.what = DP_SEEN_UNKNOWN;
 	if (sn.what == DP_SEEN_RULE && (d.verdict != DP_V_UNKNOWN || sn.rule->verdict == DP_SEEN_DEFECTIVE)) {
 		const struct dp_seen_rule *e = sn.rule;
 		r->kind = e->kind;
-		r->verdict = e->verdict == DP_SEEN_RIGHT ? DP_AUDIT_RIGHT : DP_AUDIT_DEFECTIVE;
+		r->verdict = seen_verdict(e->verdict);
 		r->wrong = e->verdict == DP_SEEN_DEFECTIVE;
 		r->file = gw_xstrdup(sn.files);
 		struct sb w = SB_INIT;
@@ -127,7 +160,7 @@ void dp_audit(const struct dp_graph *g, const struct dp_std_answer *std, struct 
 			dp_graph_classify(p, a->family, &cl);
 			if (cl.verdict == DP_V_FIX || cl.verdict == DP_V_RIGHT)
 				rule_row(&r, p, &cl, g->release ? g->release : "");
-			else if (seen_row(&r, p, a->family, &cl) < 0)
+			else if (seen_row(&r, g, p, a->family, &cl) < 0)
 				continue;
 		}
 		a->any_wrong |= r.wrong;

@@ -12,7 +12,9 @@
  * (seen.h) — with its module,
  * kind and one verdict, as a build through the shim gets it: "fixed by
  * gowrap", "right on its own", "defective, not fixed" (GOWRAP_DEPS=0, Go <
- * 1.21 for the HWCap fix, no overlay for this toolchain) or "unknown"
+ * 1.21 for the HWCap fix, no overlay for this toolchain), "reads CPU
+ * information no code chooses from", "detection for another architecture"
+ * (both passing: evidence.h's exhaustive rules) or "unknown"
  * (CPU-feature code no rule speaks of, or a rule's trigger without the rest
  * of its lines). Every verdict of a rule names the file it matched in the
  * package's own module ("<file> in <module@version>"), and where the rule
@@ -28,6 +30,8 @@
 #define DP_AUDIT_FIXED "fixed by gowrap"
 #define DP_AUDIT_RIGHT "right on its own"
 #define DP_AUDIT_DEFECTIVE "defective, not fixed"
+#define DP_AUDIT_NOCHOICE "reads CPU information no code chooses from"
+#define DP_AUDIT_OTHERARCH "detection for another architecture"
 #define DP_AUDIT_UNKNOWN "unknown"
 
 struct dp_audit_row {

@@ -30,7 +30,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	  { { "var hwcap uint", 1, 1 },
 	    { "ARM64.HasAES = isSet(hwcap, hwcap_AES)", 1, 1 },
 	    { "func doinit() {", 1, 1 },
-	    { "//go:linkname hwcap internal/cpu.HWCap", 0, 0 } } },
+	    { "//go:linkname hwcap internal/cpu.HWCap", 0, 0 } }, NULL, { { NULL, 0, 0 } } },
 	{ "cpu11-ppc64x", "copy of internal/cpu", DP_FAM_ANY, DP_SEEN_DEFECTIVE,
 	  "its `hwcap` and `hwcap2` (Go 1.11's lowercase names) are never filled: the runtime fills std's "
 	  "internal/cpu only, so every PPC64 feature, POWER8 and POWER9 included, reads false; gowrap's fill knows "
@@ -40,7 +40,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "var hwcap2 uint", 1, 1 },
 	    { "PPC64.HasVMX = isSet(hwcap, _PPC_FEATURE_HAS_ALTIVEC)", 1, 1 },
 	    { "PPC64.IsPOWER8 = isSet(hwcap2, _PPC_FEATURE2_ARCH_2_07)", 1, 1 },
-	    { "//go:linkname hwcap internal/cpu.HWCap", 0, 0 } } },
+	    { "//go:linkname hwcap internal/cpu.HWCap", 0, 0 } }, NULL, { { NULL, 0, 0 } } },
 	/* The same copy on 386 and amd64 asks the CPU itself. */
 	{ "cpu11-x86", "copy of internal/cpu", DP_FAM_ANY, DP_SEEN_RIGHT,
 	  "CPUID is an instruction, nothing for an OS to fill, and AVX and AVX-512 count only when XGETBV says "
@@ -51,7 +51,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "eax, _ := xgetbv()", 1, 1 },
 	    { "X86.HasAVX = isSet(ecx1, cpuid_AVX) && osSupportsAVX", 1, 1 },
 	    { "CPUID", 1, 1 },
-	    { "XGETBV", 1, 1 } } },
+	    { "XGETBV", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
 
 	/* cpuid/v2 on 386 and amd64 (table.c's cpuid rules speak of arm64):
 	 * every version v2.0.1-v2.4.2 holds these lines. */
@@ -64,7 +64,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "xgetbv = asmXgetbv", 1, 1 },
 	    { "TEXT " MIDDOT "asmCpuid(SB), 7, $0", 1, 1 },
 	    { "CPUID", 2, 2 },
-	    { "eax, _ := xgetbv(0)", 2, 2 } } },
+	    { "eax, _ := xgetbv(0)", 2, 2 } }, NULL, { { NULL, 0, 0 } } },
 
 	/* Detection in Go assembly: compress's BMI1/BMI2 (amd64 only; both
 	 * files carry `amd64 && !appengine && !noasm && gc`). */
@@ -76,7 +76,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "TEXT " MIDDOT "x86extensions(SB), NOSPLIT, $0", 1, 1 },
 	    { "CPUID", 2, 2 },
 	    { "BTQ $3, BX // bit 3 = BMI1", 1, 1 },
-	    { "BTQ $8, BX // bit 8 = BMI2", 1, 1 } } },
+	    { "BTQ $8, BX // bit 8 = BMI2", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
 
 	/* Detection in C compiled through cgo. blst's src/cpuid.c is reached
 	 * from bindings/go/cgo_server.c, whose #include of src/server.c is
@@ -91,7 +91,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "__asm__(\"cpuid\" : \"=a\"(eax), \"=b\"(ebx), \"=c\"(ecx), \"=d\"(edx)", 1, 1 },
 	    { "unsigned long hwcap_ce = getauxval(16);", 1, 1 },
 	    { "cap = (hwcap_ce>>6) & 1; /* SHA256 */", 1, 1 },
-	    { "__blst_platform_cap = 1; /* SHA256 */", 1, 1 } } },
+	    { "__blst_platform_cap = 1; /* SHA256 */", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
 	/* zstd asks the CPU for x86 features only (BMI1, BMI2, ...): on other
 	 * arches no branch of ZSTD_cpuid is compiled and the bits read 0. */
 	{ "zstd-cpuid", "C through cgo", DP_FAM_ANY, DP_SEEN_RIGHT,
@@ -100,8 +100,87 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	  "github.com/DataDog/zstd v1.5.7 cpu.h",
 	  { { "MEM_STATIC ZSTD_cpuid_t ZSTD_cpuid(void) {", 1, 1 },
 	    { "__asm__(\"cpuid\" : \"=a\"(n) : \"a\"(0) : \"ebx\", \"ecx\", \"edx\");", 1, 1 },
-	    { "__asm__(\"cpuid\" : \"=a\"(f1a), \"=c\"(f1c), \"=d\"(f1d) : \"a\"(1) : \"ebx\");", 1, 1 } } },
-	{ NULL, NULL, 0, 0, NULL, NULL, { { NULL, 0, 0 } } },
+	    { "__asm__(\"cpuid\" : \"=a\"(f1a), \"=c\"(f1c), \"=d\"(f1d) : \"a\"(1) : \"ebx\");", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	/* AES-NI detection in Go assembly (amd64 only: `+build
+	 * amd64,!gccgo,!appengine,!noasm`). AES-NI works on XMM registers,
+	 * which every amd64 OS saves: no XGETBV is needed. */
+	{ "aez-cpuid", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "CPUID leaf 1's AES-NI bit is the CPU's own answer, and AES-NI's XMM registers are saved by every amd64 OS",
+	  "github.com/Yawning/aez v0.0.0-20211027044916-e49e68abd344 aez_amd64.go, aez_amd64.s",
+	  { { "func cpuidAMD64(cpuidParams *uint32)", 1, 1 },
+	    { "regs := [4]uint32{0x01}", 1, 1 },
+	    { "cpuidAMD64(&regs[0])", 1, 1 },
+	    { "return regs[2]&aesniBit != 0", 1, 1 },
+	    { "TEXT " MIDDOT "cpuidAMD64(SB),4,$0-8", 1, 1 },
+	    { "CPUID", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+
+	/* blake3's darwin file asks x86 questions. On arm64 (iOS, macOS on
+	 * Apple silicon) the amd64 dispatch that reads the answers is not
+	 * compiled (compress_noasm.go: `//go:build !amd64`), so the answers
+	 * choose nothing. */
+	{ "blake3-darwin-x86", "x86 detection", DP_FAM_ANY, DP_SEEN_OTHERARCH,
+	  "it asks sysctl for hw.optional.avx512f and cpuid/v2 for AVX2 and AVX-512F, x86 features; this arm64 build "
+	  "compiles no code that reads them (the AVX dispatch is compress_amd64.go's)",
+	  "lukechampine.com/blake3 v1.3.0, v1.4.1 guts/cpu_darwin.go, guts/compress_noasm.go",
+	  { { "b, _ := syscall.Sysctl(\"hw.optional.avx512f\")", 1, 1 },
+	    { "haveAVX2 = cpuid.CPU.Supports(cpuid.AVX2)", 1, 1 },
+	    { "haveAVX512 = cpuid.CPU.Supports(cpuid.AVX512F)", 1, 1 },
+	    { "haveAVX512 = len(b) > 0 && b[0] == 1", 1, 1 },
+	    { "if !haveAVX512 {", 1, 1 },
+	    { "// On some Macs, AVX512 detection is buggy, so fallback to sysctl", 1, 1 },
+	    { "haveAVX2 bool", 1, 1 },
+	    { "haveAVX512 bool", 1, 1 },
+	    { "case haveAVX512 && buflen >= ChunkSize*2:", 0, 0 } }, "arm64", { { NULL, 0, 0 } } },
+
+	/* Readers of CPU information that choose no code path from it. */
+	{ "tailscale-hostinfo-lxcfs", "container check", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "`/proc/cpuinfo` is part of the /proc/mounts entry lxcfs makes (a container check); no CPU feature is read",
+	  "tailscale.com v1.102.5, github.com/sagernet/tailscale v1.92.4-sing-box-1.13-mod.7 hostinfo/hostinfo.go",
+	  { { "if mem.Contains(mem.B(line), mem.S(\"lxcfs /proc/cpuinfo fuse.lxcfs\")) {", 1, 1 },
+	    { "for lr := range lineiter.File(\"/proc/mounts\") {", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	{ "mihomo-updater", "update channel", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "cpuid's X64Level and `cat /proc/cpuinfo` (vfp) pick which release binary the updater downloads; no code "
+	  "path of this binary is chosen from them",
+	  "github.com/metacubex/mihomo v1.19.2 component/updater/update_core.go",
+	  { { "cmd := exec.Command(\"cat\", \"/proc/cpuinfo\")", 1, 1 },
+	    { "if runtime.GOARCH == \"amd64\" && cpuid.CPU.X64Level() < 3 {", 1, 1 },
+	    { "amd64Compatible = \"-compatible\"", 1, 1 },
+	    { "if strings.Contains(cpuInfo, \"vfpv3\") || strings.Contains(cpuInfo, \"vfpv4\") {", 1, 1 },
+	    { "} else if strings.Contains(cpuInfo, \"vfp\") {", 1, 1 },
+	    { "middle = fmt.Sprintf(\"-%s-%s%s-%s\", runtime.GOOS, runtime.GOARCH, goarm, latestVersion)", 1, 1 },
+	    { "middle = fmt.Sprintf(\"-%s-%s%s-%s\", runtime.GOOS, runtime.GOARCH, amd64Compatible, latestVersion)", 1,
+	      1 } }, NULL, { { NULL, 0, 0 } } },
+	{ "gopsutil-cpu-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "cpu.Info() returns /proc/cpuinfo's model, MHz and flags to its caller; the package chooses no code path "
+	  "from them",
+	  "github.com/shirou/gopsutil/v4 v4.25.1 cpu/cpu_linux.go",
+	  { { "// of the value from /proc/cpuinfo because we want to report the maximum", 1, 1 },
+	    { "c.Flags = strings.FieldsFunc(value, func(r rune) bool {", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	{ "go-sysconf-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "`/proc/cpuinfo` is a TODO comment: the CPU count is read from /sys/devices/system/cpu, no feature is read",
+	  "github.com/tklauser/go-sysconf v0.3.12 sysconf_linux.go",
+	  { { "// TODO(tk): fall back to reading /proc/cpuinfo on legacy systems", 1, 1 } }, NULL,
+	  { { NULL, 0, 0 } } },
+
+	/* gVisor's pkg/cpuid fills its arm64 HWCap in Initialize only, and off
+	 * linux not even there; its one reader in gVisor, pkg/atomicbitops,
+	 * asks golang.org/x/sys/cpu when runtime.GOOS != "linux". (linux/arm64,
+	 * where the reader does consult it before Initialize, is table.c's.) */
+	{ "gvisor-cpuid-nonlinux", "feature set", DP_FAM_IOS | DP_FAM_ANDROID, DP_SEEN_NOCHOICE,
+	  "off linux readHWCap refuses (runtime.GOOS != \"linux\") and the host feature set stays empty; every "
+	  "package here that imports it (pkg/atomicbitops) takes golang.org/x/sys/cpu's answer when runtime.GOOS is "
+	  "not linux, so nothing chooses from it",
+	  "gvisor.dev/gvisor v0.0.0-20260122175437-89a5d21be8f0, v0.0.0-20260224225140-573d5e7127a8, "
+	  "github.com/sagernet/gvisor v0.0.0-20250811.0-sing-box-mod.1 pkg/cpuid/cpuid.go, "
+	  "pkg/atomicbitops/atomicbitops_arm64.go",
+	  { { "return c, fmt.Errorf(\"readHwCap only supported on linux, not %s\", runtime.GOOS)", 1, 1 },
+	    { "if runtime.GOOS != \"linux\" {", 2, 2 },
+	    { "c, err := readHWCap(\"/proc/self/auxv\")", 1, 1 },
+	    { "initOnce.Do(archInitialize)", 1, 1 } }, "arm64",
+	  { { "if runtime.GOOS == \"linux\" {", 1, 1 },
+	    { "arm64HasATOMICS = cpuid.HostFeatureSet().HasFeature(cpuid.ARM64FeatureATOMICS)", 1, 1 },
+	    { "arm64HasATOMICS = cpu.ARM64.HasATOMICS", 1, 1 } } },
+	{ NULL, NULL, 0, 0, NULL, NULL, { { NULL, 0, 0 } }, NULL, { { NULL, 0, 0 } } },
 };
 
 /* Go's own words of such code. */
@@ -120,6 +199,17 @@ const char *const dp_seen_c_words[] = { "__get_cpuid", "__cpuid", "\"cpuid", "\\
 					"AT_HWCAP", "sysctlbyname", "hw.optional", "/proc/cpuinfo", "/proc/self/auxv",
 					"IsProcessorFeaturePresent", "__builtin_cpu_supports",
 					"android_getCpuFeatures", "ID_AA64", NULL };
+
+/* A choice among features: the fields and calls of x/sys/cpu, cpuid/v2 and
+ * internal/cpu copies, the micro-architecture levels, Apple's sysctl names,
+ * the HWCAP words and the names features go by in /proc/cpuinfo and in Go
+ * (as written: "neon" alone is in "Infineon"). */
+const char *const dp_seen_choice_words[] = {
+	"cpu.X86.", "cpu.ARM64.", "cpu.ARM.", "cpu.PPC64.", "cpu.S390X.", "cpuid.CPU.", "X64Level", ".Supports(",
+	"hw.optional", "HWCAP", "HWCap", "hwcap", "HasAVX", "HasNEON", "HasASIMD", "HasATOMICS", "HasAES", "HasPMULL",
+	"HasSHA", "HasSSE", "HasCRC32", "avx2", "AVX2", "avx512", "AVX512", "sse4", "SSE4", "asimd", "ASIMD", "NEON",
+	"\"neon", "vfp", "VFP", "ATOMICS", "\"atomics", "pmull", "PMULL", "sha_ni", NULL
+};
 
 /* Assembly's: x86's CPUID, and arm64's reads of its ID registers (Go's
  * `MRS ID_AA64ISAR0_EL1, R0`, GNU's `mrs x0, id_aa64isar0_el1`). */

@@ -21,13 +21,15 @@
 	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"              \
 	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}"
 static const char tmpl[] = TMPL_GATE;
-/* gowrap audit's: four fields more — the assembly; C, C++, Objective-C and
+/* gowrap audit's: five fields more — the assembly; C, C++, Objective-C and
  * headers; the cgo preprocessor and C flags (where an #include is looked
- * for); the module's root (what an #include may not leave). */
-#define NF_AUDIT 14
+ * for); the module's root (what an #include may not leave); the imports
+ * (who reads a package: evidence.h's users). */
+#define NF_AUDIT 15
 static const char tmpl_audit[] = TMPL_GATE "\t{{join .SFiles \"\\x1f\"}}\t"
 	"{{join .CFiles \"\\x1f\"}}\x1f{{join .CXXFiles \"\\x1f\"}}\x1f{{join .MFiles \"\\x1f\"}}\x1f{{join .HFiles \"\\x1f\"}}\t"
-	"{{join .CgoCPPFLAGS \"\\x1f\"}}\x1f{{join .CgoCFLAGS \"\\x1f\"}}\t{{with .Module}}{{.Dir}}{{end}}";
+	"{{join .CgoCPPFLAGS \"\\x1f\"}}\x1f{{join .CgoCFLAGS \"\\x1f\"}}\t{{with .Module}}{{.Dir}}{{end}}\t"
+	"{{join .Imports \"\\x1f\"}}";
 
 /* A \x1f-separated list (empty items skipped), NULL-terminated. */
 static char **split_list(const char *list, size_t *n)
@@ -93,6 +95,7 @@ static int add_line(struct dp_graph *g, char *line)
 		p->cfiles = split_list(f[11], &p->ncfiles);
 		p->cflags = split_list(f[12], &p->ncflags);
 		p->moddir = gw_xstrdup(f[13]);
+		p->imports = split_list(f[14], &p->nimports);
 	}
 	return 0;
 }
@@ -231,6 +234,8 @@ void dp_graph_free(struct dp_graph *g)
 		gw_strv_free(&p->cfiles, &p->ncfiles);
 		gw_strv_free(&p->cflags, &p->ncflags);
 		free(p->moddir);
+		if (p->imports)
+			gw_strv_free(&p->imports, &p->nimports);
 	}
 	free(g->v);
 	free(g->tags);

@@ -37,6 +37,8 @@ struct dp_pkg {
 	char **sfiles, **cfiles, **cflags;
 	size_t nsfiles, ncfiles, ncflags;
 	char *moddir;  /* "" when go names none (a vendored package) */
+	char **imports; /* audit only: the import paths it imports */
+	size_t nimports;
 };
 
 struct dp_graph {

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-#define MAX_RULES 32
+#define MAX_RULES 64
 /* A folded line longer than this is no rule's line (classify.c's bound). */
 #define LINE_MAX_FOLDED 200
 
@@ -113,18 +113,30 @@ struct count {
 	unsigned n[MAX_RULES][DP_SEEN_LINES];
 	int file[MAX_RULES][DP_SEEN_LINES]; /* the first source that holds it */
 	int family, cur;
+	const char *goarch;
 };
 
-static int applies(const struct dp_seen_rule *r, int family)
+static int applies(const struct dp_seen_rule *r, int family, const char *goarch)
 {
-	return (r->families & family) != 0;
+	if (!(r->families & family))
+		return 0;
+	if (!r->arches)
+		return 1;
+	size_t k = strlen(goarch);
+	for (const char *a = r->arches; *a;) {
+		size_t n = strcspn(a, ",");
+		if (n == k && strncmp(a, goarch, k) == 0)
+			return 1;
+		a += n + (a[n] == ',');
+	}
+	return 0;
 }
 
 static void count_line(const char *f, void *arg)
 {
 	struct count *c = arg;
 	for (size_t r = 0; f && r < MAX_RULES && dp_seen_rules[r].name; r++) {
-		if (!applies(&dp_seen_rules[r], c->family))
+		if (!applies(&dp_seen_rules[r], c->family, c->goarch))
 			continue;
 		for (size_t l = 0; l < DP_SEEN_LINES && dp_seen_rules[r].lines[l].text; l++)
 			if (strcmp(f, dp_seen_rules[r].lines[l].text) == 0) {
@@ -183,30 +195,95 @@ static void files_of(const struct count *c, const struct dp_srcs *s, size_t r, c
 	sb_release(&f);
 }
 
+/* The word of CPU-feature code, or of a choice among features, one raw
+ * line holds (folded: the same line folded, or NULL when too long); NULL
+ * if none. Every list is asked of every source, whatever its kind. */
+static const char *line_word(const char *b, size_t n, const char *folded, enum dp_src_kind kind)
+{
+	const char *w = go_or_c_word(dp_seen_go_words, b, n);
+	if (!w)
+		w = ident(dp_seen_go_idents, b, n);
+	if (!w)
+		w = go_or_c_word(dp_seen_c_words, b, n);
+	if (!w)
+		w = go_or_c_word(dp_seen_choice_words, b, n);
+	if (!w && kind == DP_SRC_ASM && folded && asm_line(folded) >= 0)
+		w = dp_seen_asm_words[asm_line(folded)].op;
+	return w;
+}
+
+static int rule_line(const struct dp_seen_rule *r, const char *folded)
+{
+	for (size_t l = 0; l < DP_SEEN_LINES && r->lines[l].text; l++)
+		if (r->lines[l].max > 0 && strcmp(folded, r->lines[l].text) == 0)
+			return 1;
+	return 0;
+}
+
+/* An exhaustive rule: the first line of any source that holds a word of
+ * CPU-feature code or a feature's name and is none of the rule's lines, said
+ * in why (printable ASCII only, cut); 0 when every such line is the rule's. */
+static int unaccounted(const struct dp_srcs *s, const struct dp_seen_rule *r, char *why, size_t wn)
+{
+	char tmp[LINE_MAX_FOLDED * 2 + 1];
+	for (size_t i = 0; i < s->n; i++) {
+		const struct sb *b = &s->v[i].bytes;
+		for (size_t at = 0; at < b->len;) {
+			const char *line = b->buf + at, *nl = memchr(line, '\n', b->len - at);
+			size_t len = nl ? (size_t)(nl - line) : b->len - at;
+			at += len + 1;
+			int fits = len <= LINE_MAX_FOLDED * 2 && dp_fold(line, len, tmp) <= LINE_MAX_FOLDED;
+			const char *w = line_word(line, len, fits ? tmp : NULL, s->v[i].kind);
+			if (!w || (fits && rule_line(r, tmp)))
+				continue;
+			const char *q = fits ? tmp : line;
+			size_t qn = fits ? strlen(tmp) : len, k;
+			char show[101];
+			for (k = 0; k < qn && k < sizeof show - 1; k++)
+				show[k] = (q[k] >= 0x20 && q[k] < 0x7f) ? q[k] : '?';
+			show[k] = 0;
+			put(why, wn, "rule %s: `%s` (%s in %s) holds `%s`, CPU-feature code the rule does not account for",
+			    r->name, show, s->v[i].name, s->in, w);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The rules over the sources: 1 with out filled when one decides or a
  * trigger is there without the rest; 0 when no trigger is. */
-static int by_rules(const struct dp_srcs *s, int family, struct dp_seen *out)
+static int by_rules(const struct dp_srcs *s, int family, const char *goarch, struct dp_seen *out)
 {
 	static struct count c; /* large; one classification at a time */
 	memset(&c, 0, sizeof c);
 	memset(c.file, 0xff, sizeof c.file); /* -1 */
 	c.family = family;
+	c.goarch = goarch;
 	for (size_t i = 0; i < s->n; i++) {
 		c.cur = (int)i;
 		each_line(&s->v[i].bytes, count_line, &c);
 	}
 	int pick = -1;
 	for (size_t r = 0; r < MAX_RULES && dp_seen_rules[r].name; r++) {
-		if (!applies(&dp_seen_rules[r], family) || !c.n[r][0])
+		if (!applies(&dp_seen_rules[r], family, goarch) || !c.n[r][0])
 			continue;
 		char w[sizeof out->why];
 		if (mismatch(&c, s, r, w, sizeof w)) {
 			if (!out->why[0])
 				memcpy(out->why, w, sizeof w);
-		} else if (pick < 0 || (dp_seen_rules[pick].verdict == DP_SEEN_RIGHT &&
+		} else if (DP_SEEN_EXHAUSTIVE(dp_seen_rules[r].verdict) && !dp_seen_rules[r].users[0].text &&
+			   unaccounted(s, &dp_seen_rules[r], w, sizeof w)) {
+			if (!out->why[0])
+				memcpy(out->why, w, sizeof w);
+		} else if (pick < 0 || (dp_seen_rules[pick].verdict != DP_SEEN_DEFECTIVE &&
 					dp_seen_rules[r].verdict == DP_SEEN_DEFECTIVE)) {
-			pick = (int)r; /* a defect outranks a right rule */
+			pick = (int)r; /* a defect outranks every other verdict */
 		}
+	}
+	if (pick >= 0 && DP_SEEN_EXHAUSTIVE(dp_seen_rules[pick].verdict) && !dp_seen_rules[pick].users[0].text &&
+	    out->why[0]) {
+		out->what = DP_SEEN_UNKNOWN; /* another rule's trigger unexplained: no line goes unaccounted */
+		return 1;
 	}
 	if (pick >= 0) {
 		out->what = DP_SEEN_RULE;
@@ -220,7 +297,7 @@ static int by_rules(const struct dp_srcs *s, int family, struct dp_seen *out)
 	return out->why[0] != 0;
 }
 
-void dp_seen_classify(const struct dp_srcs *s, int family, struct dp_seen *out)
+void dp_seen_classify(const struct dp_srcs *s, int family, const char *goarch, struct dp_seen *out)
 {
 	memset(out, 0, sizeof *out);
 	char word[64];
@@ -228,7 +305,7 @@ void dp_seen_classify(const struct dp_srcs *s, int family, struct dp_seen *out)
 	for (size_t i = 0; i < s->n && hit == s->n; i++)
 		if (word_in(&s->v[i], word, sizeof word))
 			hit = i;
-	if (hit < s->n && by_rules(s, family, out))
+	if (hit < s->n && by_rules(s, family, goarch, out))
 		return;
 	if (hit < s->n) {
 		out->what = DP_SEEN_UNKNOWN;
@@ -261,5 +338,31 @@ int dp_seen_rules_words(char *why, size_t wn)
 			return -1;
 		}
 	}
+	return 0;
+}
+
+struct user_count {
+	const struct dp_seen_rule *r;
+	unsigned n[DP_SEEN_USERS];
+};
+
+static void count_user(const char *f, void *arg)
+{
+	struct user_count *c = arg;
+	for (size_t l = 0; f && l < DP_SEEN_USERS && c->r->users[l].text; l++)
+		c->n[l] += strcmp(f, c->r->users[l].text) == 0;
+}
+
+int dp_seen_users(const struct dp_seen_rule *r, const struct dp_srcs *s, const char *importer, char *why, size_t wn)
+{
+	struct user_count c = { r, { 0 } };
+	for (size_t i = 0; i < s->n; i++)
+		each_line(&s->v[i].bytes, count_user, &c);
+	for (size_t l = 0; l < DP_SEEN_USERS && r->users[l].text; l++)
+		if (c.n[l] < r->users[l].min || c.n[l] > r->users[l].max) {
+			put(why, wn, "rule %s: %s, which imports it, holds `%s` %u times, the rule needs it %u to %u times",
+			    r->name, importer, r->users[l].text, c.n[l], r->users[l].min, r->users[l].max);
+			return 1;
+		}
 	return 0;
 }

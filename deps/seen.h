@@ -30,8 +30,16 @@ struct dp_seen {
 	char why[600];   /* UNKNOWN: which rule's line how often, or which word in which file */
 };
 
-/* family: DP_FAM_* of the target. */
-void dp_seen_classify(const struct dp_srcs *s, int family, struct dp_seen *out);
+/* family: DP_FAM_* of the target; goarch: its GOARCH (a rule's `arches`).
+ * An exhaustive rule (evidence.h) whose lines hold decides only when no
+ * other line of the sources holds a word of CPU-feature code or a
+ * feature's name; else the package is unknown, that line named. */
+void dp_seen_classify(const struct dp_srcs *s, int family, const char *goarch, struct dp_seen *out);
+
+/* Does one importer's sources s hold rule r's `users` lines as often as it
+ * says? 0, or 1 with why (which line, how often, in which importer). */
+int dp_seen_users(const struct dp_seen_rule *r, const struct dp_srcs *s, const char *importer, char *why,
+		  size_t wn);
 
 /* Does every rule of evidence.h hold a line with a word that gets its
  * sources read (a Go or C word, or an assembly instruction)? 0, or -1

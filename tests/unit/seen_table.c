@@ -31,7 +31,9 @@ static void field(const char *key, struct sb *out, void *arg)
 	else if (!strcmp(key, "rule"))
 		sb_adds(out, o->rule ? o->rule->name : "-");
 	else if (!strcmp(key, "verdict"))
-		sb_adds(out, !o->rule ? "-" : o->rule->verdict == DP_SEEN_RIGHT ? "right" : "defective");
+		sb_adds(out, !o->rule ? "-" : o->rule->verdict == DP_SEEN_RIGHT ? "right"
+			     : o->rule->verdict == DP_SEEN_NOCHOICE ? "nochoice"
+			     : o->rule->verdict == DP_SEEN_OTHERARCH ? "otherarch" : "defective");
 	else if (!strcmp(key, "files"))
 		sb_adds(out, o->files[0] ? o->files : "-");
 	else if (!strcmp(key, "why"))
@@ -62,6 +64,8 @@ static void add_src(struct dp_srcs *s, const char *dir, const char *v)
 	s->v[s->n++] = f;
 }
 
+static char arch[32] = "arm64"; /* the target's GOARCH (`arch:`) */
+
 /* One line of the table into the case; -1 on a bad table. */
 static int table_line(struct scase *c, const char *dir, int *family, const char *l, int line, int *cases)
 {
@@ -73,14 +77,16 @@ static int table_line(struct scase *c, const char *dir, int *family, const char 
 		c->s.in = gw_xstrdup(v);
 	} else if ((v = ux_tag(l, "family"))) {
 		*family = !strcmp(v, "ios") ? DP_FAM_IOS : !strcmp(v, "linux") ? DP_FAM_LINUX
-				 : !strcmp(v, "other") ? DP_FAM_OTHER : 0;
+				 : !strcmp(v, "android") ? DP_FAM_ANDROID : !strcmp(v, "other") ? DP_FAM_OTHER : 0;
 		return *family ? 0 : -1;
+	} else if ((v = ux_tag(l, "arch"))) {
+		snprintf(arch, sizeof arch, "%s", v);
 	} else if ((v = ux_tag(l, "src"))) {
 		add_src(&c->s, dir, v);
 	} else if ((v = ux_tag(l, "expect"))) {
 		if (!*family || !c->s.in)
 			return -1;
-		dp_seen_classify(&c->s, *family, &c->out);
+		dp_seen_classify(&c->s, *family, arch, &c->out);
 		(*cases)++;
 		return ux_expect(line, c->s.in, v, field, c);
 	} else {
