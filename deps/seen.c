@@ -360,8 +360,9 @@ int dp_seen_users(const struct dp_seen_rule *r, const struct dp_srcs *s, const c
 		each_line(&s->v[i].bytes, count_user, &c);
 	for (size_t l = 0; l < DP_SEEN_USERS && r->users[l].text; l++)
 		if (c.n[l] < r->users[l].min || c.n[l] > r->users[l].max) {
-			put(why, wn, "rule %s: %s, which imports it, holds `%s` %u times, the rule needs it %u to %u times",
-			    r->name, importer, r->users[l].text, c.n[l], r->users[l].min, r->users[l].max);
+			put(why, wn, "rule %s: %s, which imports it, holds `%s` %u times, the rule needs it %u to %u times "
+			    "in every importer", r->name, importer, r->users[l].text, c.n[l], r->users[l].min,
+			    r->users[l].max);
 			return 1;
 		}
 	return 0;
