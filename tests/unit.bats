@@ -335,7 +335,7 @@ copies_check_in() {
 
 # --- deps/seen.h: what audit makes of sources no rule of table.c decides ------
 
-@test "audit's evidence rules over the real files they were read in (templexxx/cpu on arm64, ppc64x, amd64; compress's assembly; cpuid/v2 on amd64; blst's and zstd's C): each rule decides, an edited line or count is unknown, each word of CPU-feature code names its file in its module" {
+@test "audit's evidence rules over the real files they were read in (templexxx/cpu on arm64, ppc64x, amd64; compress's assembly; cpuid/v2 on amd64; blst's and zstd's C; the census's readers, hashers and blake3's x86 file on arm64): each rule decides, an edited line or count is unknown, a dispatch added to a reader or an arm64 name in an other-arch file is unknown, a defect planted in a right copy outranks it, each word of CPU-feature code names its file in its module" {
 	run "$UNIT/seen_table" "$BATS_TEST_DIRNAME/unit/seen.table"
 	echo "$output"
 	assert_success
