@@ -10,7 +10,9 @@
  * per package: import path, module@version, kind, verdict. Std's
  * internal/cpu on the iOS family is "fixed" only when the overlay generator
  * answers (read only, as doctor asks) for the toolchain go env names here.
- * Exit 0 when every package is fixed or right, 1 when one stays defective,
+ * Exit 0 when every package is fixed, right, or passes without a defect
+ * (no code chooses from what it reads; another architecture's detection),
+ * 1 when one stays defective,
  * 3 when none does but one is unknown or go could not resolve one (-e),
  * 2 usage, 109 when go list fails. */
 #include "compat.h"

@@ -277,7 +277,7 @@ MUTATIONS = [
     # rule's deciding line changed (its verdict must change).
     ("seen-exhaustive-off", "deps/seen.c",
      "unaccounted(s, &dp_seen_rules[r], w, sizeof w)) {",
-     "0) {",
+     "((void)unaccounted, 0)) {",
      "evidence rules"),
     ("seen-arches-ignored", "deps/seen.c",
      "\tif (!r->arches)\n\t\treturn 1;",
