@@ -6,10 +6,12 @@
  * id, and small edited or written ones, each named for what it is).
  * tests/unit/seen.table:
  *     in: MODULE@VERSION         what the names are in; starts a case
- *     family: ios|linux|other    the target's family (linux: android too)
+ *     family: ios|linux|android|other    the target's family
+ *     arch: GOARCH               the target's GOARCH (default arm64; kept)
  *     src: go|asm|c NAME FILE    one source (FILE under seen/files)
  *     expect: key=value ...      what= (none, rule, unknown) rule= verdict=
- *                                (right, defective) files= why= (unit_expect.h)
+ *                                (right, defective, nochoice, otherarch)
+ *                                files= why= (unit_expect.h)
  * (graph_table --words checks every rule holds a line with a word.) Prints
  * one line per mismatch, then "N cases, N failed"; exit 1 if any failed, 2
  * on a bad table. */
