@@ -58,4 +58,12 @@ MUTATIONS = [
      "\tif (gw_goenv_file(&x->s.goenv) < 0)\n\t\treturn gw_err_set(",
      "\tif (gw_goenv_file(&x->s.goenv) < 0 && 0)\n\t\treturn gw_err_set(",
      "GOENV=off"),
+    ("disable-leaves-made-dirs", "cli/cmd_disable.c",
+     "\t\t\trmdir(s.made[i]); /* only when empty: anything put there since is not ours */",
+     "\t\t\t(void)s.made[i];",
+     "enable twice changes nothing"),
+    ("shim-runs-path-go-not-the-switching-one", "shim/gowrap.c",
+     "if ((reached ? gw_find_switching_go(argv[0], &c->realgo, &e) : gw_find_real_go(&c->realgo, &e)) < 0)",
+     "if (gw_find_real_go(&c->realgo, &e) < 0)",
+     "upgraded in place"),
 ]
