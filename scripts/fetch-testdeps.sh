@@ -129,3 +129,7 @@ if [ "$("$act_dir/act" --version 2>/dev/null)" != "act version 0.2.89" ] ||
 		fail "$act_mod" "$(tail -1 "$tmp/act.err")"
 	echo "$act_sum" >"$act_dir/patch.sha256"
 fi
+
+# tests/gvisor.bats: gVisor's pkg/cpuid and pkg/atomicbitops at the version
+# tailscale v1.102.5 pins (built for linux/arm64 and amd64, audited).
+probe tests/fixtures/gvisorprobe
