@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """deps/sweep.py — the version sweep: every version the module proxy serves
 of golang.org/x/sys (golang.org/x/sys/cpu) and github.com/klauspost/cpuid/v2,
-held to the rules of deps/table.c for each target of the dependency fix.
+and the gVisor pseudo-versions apps pin (PINNED: gVisor's pkg/cpuid on the
+arm64 targets), held to the rules of deps/table.c for each target of the
+dependency fix.
 
     make unit && python3 deps/sweep.py [--build DIR]
 
