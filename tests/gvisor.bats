@@ -10,7 +10,8 @@
 # has not (cortex-a53); each run also with GOMAXPROCS=1, where a fill that
 # comes after atomicbitops' init (a goroutine started during init) can never
 # overtake it. Then gowrap audit's verdict, symcheck (text, --json) and gowrap
-# report on both binaries, a linux/amd64 one (not asked), and the sweep's
+# report on both binaries, a linux/amd64 one (not asked), the same program on
+# sing-box's fork (tests/fixtures/gvisorprobe/sagernet), and the sweep's
 # rows of the gVisor pseudo-versions apps pin (tests/unit/sweep/sweep.tsv).
 # The go builds run once per file, when a test first needs them.
 load helpers/common
@@ -30,14 +31,17 @@ setup() {
 	command -v qemu-aarch64 >/dev/null || fail "no qemu-aarch64 (fix: bash scripts/setup.sh installs it)"
 }
 
-# probe shim|plain [GOARCH]: the probe's linux executable, built on first use
-# through the shim (its GOWRAP_LOG beside it) or with the real go.
+# probe shim|plain [GOARCH [sagernet]]: the probe's linux executable, built on
+# first use through the shim (its GOWRAP_LOG beside it) or with the real go;
+# sagernet: the same program on sing-box's fork (its imports renamed, the
+# fork's module from $SRC/sagernet/go.mod).
 probe() {
-	local how="$1" arch="${2:-arm64}" d
-	d="$BATS_FILE_TMPDIR/$how-$arch"
+	local how="$1" arch="${2:-arm64}" fork="${3:-}" d
+	d="$BATS_FILE_TMPDIR/$how-$arch$fork"
 	if [ ! -x "$d/gvisorprobe" ]; then
 		mkdir -p "$d"
-		cp "$SRC"/go.mod "$SRC"/go.sum "$SRC"/*.go "$d/"
+		cp "$SRC/$fork"/go.mod "$SRC/$fork"/go.sum "$SRC"/*.go "$d/"
+		[ -z "$fork" ] || sed -i 's|gvisor\.dev/gvisor/|github.com/sagernet/gvisor/|' "$d"/*.go
 		if [ "$how" = shim ]; then
 			(cd "$d" && PATH="$(shim_first)" GOWRAP_LOG="$d/log" GOOS=linux GOARCH="$arch" CGO_ENABLED=0 \
 				go build -o gvisorprobe . >"$d/out" 2>&1) || fail "shim build: $(cat "$d/out")"
@@ -151,6 +155,22 @@ PY
 	assert_output "$bin: x86_64 linux go1.26.8: no marker: forbidden: ok"
 	run go tool nm "$bin"
 	refute_output --partial "$CPUID."
+}
+
+@test "gvisor: sing-box's fork (github.com/sagernet/gvisor v0.0.0-20260727.0-sing-box-mod.1, sing-box v1.14.1's pin) under -cpu max: false without the shim, true through it; symcheck names its path" {
+	local plain shim p=github.com/sagernet/gvisor/pkg/cpuid
+	plain="$(probe plain arm64 sagernet)"
+	shim="$(probe shim arm64 sagernet)"
+	on max "$plain"
+	assert_output "$(printf 'xsys: ATOMICS=true\natomicbitops: ATOMICS=false\ncpuid: before-Initialize=false after-Initialize=true')"
+	on max "$shim" GOMAXPROCS=1
+	assert_output "$(printf 'xsys: ATOMICS=true\natomicbitops: ATOMICS=true\ncpuid: before-Initialize=true after-Initialize=true')"
+	run --separate-stderr "$SYMCHECK" "$plain"
+	assert_failure 1
+	assert_output --partial "; deps: $p NOT fixed: FAIL ($p: gVisor's cpuid without gowrap's dependency fix"
+	run --separate-stderr "$SYMCHECK" "$shim"
+	assert_success
+	assert_output "$shim: arm64 linux go1.26.8: no marker: forbidden; deps: $p fixed: ok"
 }
 
 @test "gvisor: the sweep holds gvisor-cpuid to every gVisor pseudo-version the apps' releases pin: fixed on linux/arm64, nothing on android/arm64 and ios/arm64" {
