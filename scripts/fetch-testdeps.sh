@@ -129,3 +129,15 @@ if [ "$("$act_dir/act" --version 2>/dev/null)" != "act version 0.2.89" ] ||
 		fail "$act_mod" "$(tail -1 "$tmp/act.err")"
 	echo "$act_sum" >"$act_dir/patch.sha256"
 fi
+
+# tests/gvisor.bats: gVisor's pkg/cpuid and pkg/atomicbitops at the version
+# tailscale v1.102.5 pins (built for linux/arm64 and amd64, audited).
+probe tests/fixtures/gvisorprobe
+# ... and on sing-box's fork (the same Go files, imports renamed as the suite
+# renames them; the fork's modules from gvisorprobe/sagernet/go.mod).
+mkdir -p "$tmp/gvisorsagernet"
+cp tests/fixtures/gvisorprobe/sagernet/go.mod tests/fixtures/gvisorprobe/sagernet/go.sum \
+	tests/fixtures/gvisorprobe/*.go "$tmp/gvisorsagernet/"
+sed -i 's|gvisor\.dev/gvisor/|github.com/sagernet/gvisor/|' "$tmp/gvisorsagernet"/*.go
+(cd "$tmp/gvisorsagernet" && go mod download 2>"$tmp/sg.err" && go list -deps ./... >/dev/null 2>>"$tmp/sg.err") ||
+	fail "the modules of tests/fixtures/gvisorprobe/sagernet" "$(tail -1 "$tmp/sg.err")"
