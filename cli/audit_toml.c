@@ -280,8 +280,13 @@ int au_reviewed_parse(const char *name, const char *text, size_t len, const char
 		      struct au_reviewed *rv, struct gw_err *e)
 {
 	struct tp t = { name, today, 0, rv, NULL, e };
-	if (memchr(text, 0, len))
+	const char *nul = memchr(text, 0, len);
+	if (nul) {
+		t.line = 1;
+		for (const char *p = text; p < nul; p++)
+			t.line += *p == '\n';
 		return bad(&t, "save the file as UTF-8 text", "a NUL byte");
+	}
 	struct sb line = SB_INIT;
 	int rc = 0;
 	for (size_t i = 0; rc == 0 && i < len;) {
