@@ -141,7 +141,7 @@ if command -v npm >/dev/null 2>&1 || [ "$(uname -s)" = Linux ]; then
 	case "$(uname -s)" in Darwin) mt_pkg=@microsoft/sarif-multitool-darwin ;; *) mt_pkg=@microsoft/sarif-multitool-linux ;; esac
 	mt_dir="$(dirname "$modcache")/gowrap-testbin/sarif-multitool-$mt_ver"
 	mt_bin="$mt_dir/node_modules/$mt_pkg/Sarif.Multitool"
-	if ! "$mt_bin" --version 2>/dev/null | grep -q "^SARIF Multitool $mt_ver+"; then
+	if ! "$mt_bin" --version 2>&1 | grep -q "^SARIF Multitool $mt_ver+"; then
 		command -v npm >/dev/null 2>&1 || fail "$mt_pkg@$mt_ver" "no npm on PATH (fix: apt-get install npm)"
 		rm -rf "$mt_dir"
 		mkdir -p "$mt_dir"
