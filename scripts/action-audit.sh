@@ -11,8 +11,9 @@
 # every row a line of the job summary ($GITHUB_STEP_SUMMARY), and with
 # INPUT_SARIF (a directory) one SARIF file per target,
 # gowrap-audit-GOOS-GOARCH.sarif, for github/codeql-action/upload-sarif.
-# Every target is audited; the step exits with the first error's code
-# (2, 109, 118: nothing audited for that target), else 1 when a target has
+# A usage error (2) or a refused reviewed-verdicts file (118) stops the step
+# at once; otherwise every target is audited and the step exits with the
+# first error's code (109: nothing audited for that target), else 1 when a target has
 # a defective row not accepted, else 3 when one has an unknown or
 # unresolved one, else 0.
 set -euo pipefail
@@ -104,6 +105,7 @@ for t in "${targets[@]}"; do
 	0) ;;
 	1) [ "$final" -eq 0 ] || [ "$final" -eq 3 ] && final=1 ;;
 	3) [ "$final" -eq 0 ] && final=3 ;;
+	2 | 118) exit "$rc" ;; # the same for every target: said once
 	*) case "$final" in 0 | 1 | 3) final=$rc ;; esac ;;
 	esac
 done
