@@ -16,7 +16,7 @@
 	X("toolchain", cmd_toolchain, "toolchain install goX.Y.Z",                                 \
 	  "make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module")                           \
 	X("doctor", cmd_doctor, "doctor [--json] [--go PATH]", "explain the go -> GOROOT -> overlay chain here") \
-	X("audit", cmd_audit, "audit [--format F] [--reviewed F] [flags] [pkgs]", \
+	X("audit", cmd_audit, "audit [--json] [flags] [packages]",                                 \
 	  "CPU-feature packages in the build and their verdicts")                                   \
 	X("report", cmd_report, "report [--log F] [PATH...]",                                      \
 	  "Markdown summary of GOWRAP_LOG and checked files (CI)")                                  \
