@@ -105,6 +105,6 @@ MUTATIONS = [
      "SARIF 2.1.0 that GitHub ingests"),
     ("github-annotation-unescaped", "cli/audit_sarif.c",
      "(prop && (*s == ':' || *s == ','))",
-     "0",
+     "(prop && 0)",
      "--format github"),
 ]
