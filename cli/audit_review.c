@@ -54,11 +54,11 @@ int au_reviewed_load(const char *given, const char *root, struct au_reviewed *rv
 		sb_release(&path);
 		return 0;
 	}
-	int rc = 0;
-	if (stat(path.buf, &st) < 0 || !S_ISREG(st.st_mode))
+	int rc = 0, sr = stat(path.buf, &st);
+	if (sr < 0 || !S_ISREG(st.st_mode))
 		rc = gw_err_set(e, GW_EXIT_REVIEWED, "cannot use the reviewed verdicts",
 				"give --reviewed an existing file, or write " AU_FILE_NAME " in the module's root",
-				"%s: %s", path.buf, errno && !S_ISREG(st.st_mode) ? strerror(errno) : "not a regular file");
+				"%s: %s", path.buf, sr < 0 ? strerror(errno) : "not a regular file");
 	else if (sb_read_file(&text, path.buf, AU_MAX_BYTES) < 0)
 		rc = gw_err_set(e, GW_EXIT_REVIEWED, "cannot use the reviewed verdicts",
 				"make the file readable and at most 1 MiB", "%s: %s", path.buf,
