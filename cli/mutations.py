@@ -107,4 +107,8 @@ MUTATIONS = [
      "(prop && (*s == ':' || *s == ','))",
      "(prop && 0)",
      "--format github"),
+    ("review-fifo-read", "cli/audit_review.c",
+     "\tif (sr < 0 || !S_ISREG(st.st_mode))",
+     "\tif (sr < 0)",
+     "not a regular file"),
 ]

@@ -187,7 +187,7 @@ refused() {
 	assert_line --regexp '^github.com/templexxx/cpu	.*right on its own: .*	sha256:[0-9a-f]{64}	reviewed \(not needed: this verdict passes\): reviewed$'
 }
 
-@test "the file is found in the main module's root from a subdirectory; --reviewed names another; a --reviewed file that is not there is refused (118)" {
+@test "the file is found in the main module's root from a subdirectory; --reviewed names another; a --reviewed file that is not there, not a regular file or over 1 MiB is refused (118)" {
 	review github.com/templexxx/cpu "$(id github.com/templexxx/cpu)" "reviewed"
 	review gowrap.test/seenprobe/asmx "$(id gowrap.test/seenprobe/asmx)" "reviewed"
 	cd "$M/asmx"
@@ -201,6 +201,18 @@ refused() {
 	run --separate-stderr "$GOWRAP" audit --reviewed="$TMP/nothing.toml" ..
 	assert_failure 118
 	assert_equal "$stderr" "gowrap: cannot use the reviewed verdicts: $TMP/nothing.toml: No such file or directory (fix: give --reviewed an existing file, or write gowrap-audit.toml in the module's root)"
+	# a directory, a FIFO and a file over 1 MiB: refused, never read or waited on
+	mkdir "$TMP/dir.toml"
+	mkfifo "$TMP/fifo.toml"
+	run --separate-stderr timeout 20 "$GOWRAP" audit --reviewed "$TMP/dir.toml" ..
+	assert_failure 118
+	assert_equal "$stderr" "gowrap: cannot use the reviewed verdicts: $TMP/dir.toml: not a regular file (fix: give --reviewed an existing file, or write gowrap-audit.toml in the module's root)"
+	run --separate-stderr timeout 20 "$GOWRAP" audit --reviewed "$TMP/fifo.toml" ..
+	assert_failure 118
+	head -c 1048577 /dev/zero | tr '\0' '#' >"$TMP/big.toml"
+	run --separate-stderr "$GOWRAP" audit --reviewed "$TMP/big.toml" ..
+	assert_failure 118
+	assert_equal "$stderr" "gowrap: cannot use the reviewed verdicts: $TMP/big.toml: larger than 1 MiB (fix: make the file readable and at most 1 MiB)"
 	run --separate-stderr "$GOWRAP" audit --format yaml
 	assert_failure 2
 }
