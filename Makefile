@@ -156,7 +156,7 @@ $(BUILD)/gen/version.h: FORCE
 	@mkdir -p $(dir $@)
 	@printf '#define GOWRAP_VERSION "%s"\n' '$(GOWRAP_VERSION)' >$@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-$(BUILD)/obj/cli/main.o $(BUILD)/obj/verify/symcheck.o: $(BUILD)/gen/version.h
+$(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cmd_audit.o $(BUILD)/obj/verify/symcheck.o: $(BUILD)/gen/version.h
 
 # A build-time tool runs here, on the build machine: HOSTCC, never CC (which
 # may produce programs for another OS), and none of the target's flags.

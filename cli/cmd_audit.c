@@ -1,6 +1,6 @@
-/* cmd_audit.c — `gowrap audit [--json] [build flags] [packages]`: every
- * CPU-feature package in a build, and what a build through the gowrap shim
- * makes of it.
+/* cmd_audit.c — `gowrap audit [--format text|json|sarif|github] [--ids]
+ * [--reviewed FILE] [build flags] [packages]`: every CPU-feature package in
+ * a build, and what a build through the gowrap shim makes of it.
  *
  * Promise: the target comes from the environment, as for go itself (`go
  * list` runs in this directory with this environment and the given flags,
@@ -10,13 +10,14 @@
  * per package: import path, module@version, kind, verdict. Std's
  * internal/cpu on the iOS family is "fixed" only when the overlay generator
  * answers (read only, as doctor asks) for the toolchain go env names here.
- * Exit 0 when every package is fixed, right, or passes without a defect
- * (no code chooses from what it reads; another architecture's detection),
- * 1 when one stays defective,
- * 3 when none does but one is unknown or go could not resolve one (-e),
- * 2 usage, 109 when go list fails. */
+ * Rows a person reviewed (gowrap-audit.toml, audit_out.h) are marked
+ * accepted and do not count below. Exit 0 when every package is fixed or
+ * right (or another passing verdict), 1 when one stays defective, 3 when
+ * none does but one is unknown or go could not resolve one (-e), 2 usage,
+ * 109 when go list fails, 118 when the reviewed-verdicts file is refused. */
 #include "compat.h"
 #include "audit.h"
+#include "audit_out.h"
 #include "deps.h"
 #include "cmds.h"
 #include "exitcodes.h"
@@ -26,40 +27,99 @@
 #include "overlay.h"
 #include "report.h"
 #include "strbuf.h"
+#include "version.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+enum fmt { F_TEXT, F_JSON, F_SARIF, F_GITHUB };
+
+struct opts {
+	enum fmt fmt;
+	int ids;
+	const char *reviewed; /* --reviewed FILE, else NULL */
+};
+
+#define AUDIT_USAGE "usage: gowrap audit [--format text|json|sarif|github] [--json] [--ids] [--reviewed FILE] [build flags] [packages]"
+
+/* One of ours at argv[*i]: 1 taken, 0 not ours, else -2 - exit code. */
+static int our_arg(int argc, char **argv, int *i, struct opts *o)
+{
+	const char *v = NULL;
+	int t;
+	if (strcmp(argv[*i], "--json") == 0)
+		o->fmt = F_JSON;
+	else if (strcmp(argv[*i], "--ids") == 0)
+		o->ids = 1;
+	else if (strcmp(argv[*i], "-h") == 0 || strcmp(argv[*i], "--help") == 0)
+		return -2 - gw_usage(AUDIT_USAGE, 1);
+	else if ((t = cli_opt_value(argc, argv, i, "--reviewed", &v)) != 0) {
+		if (t < 0 || !v[0])
+			return -2 - gw_usage(AUDIT_USAGE, 0);
+		o->reviewed = v;
+	} else if ((t = cli_opt_value(argc, argv, i, "--format", &v)) != 0) {
+		static const char *names[] = { "text", "json", "sarif", "github" };
+		int k = 4;
+		while (t > 0 && k > 0 && strcmp(v, names[k - 1]) != 0)
+			k--;
+		if (k == 0 || t < 0)
+			return -2 - gw_usage(AUDIT_USAGE, 0);
+		o->fmt = (enum fmt)(k - 1);
+	} else
+		return 0;
+	return 1;
+}
+
 /* The user's arguments without ours; -1 to go on, else the exit code. */
-static int args_of(int argc, char **argv, int *json, char ***out, size_t *n)
+static int args_of(int argc, char **argv, struct opts *o, char ***out, size_t *n)
 {
 	*out = gw_xcalloc((size_t)argc + 1, sizeof **out);
 	*n = 0;
 	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--json") == 0)
-			*json = 1;
-		else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0)
-			return gw_usage("usage: gowrap audit [--json] [build flags] [packages]", 1);
-		else
+		int t = our_arg(argc, argv, &i, o);
+		if (t < 0)
+			return -2 - t;
+		if (t == 0)
 			(*out)[(*n)++] = argv[i];
 	}
 	return -1;
 }
 
-static void print_json(const struct dp_audit *a, const struct dp_graph *g)
+static const char *state_name(enum au_state s)
 {
+	return s == AU_ACCEPTED ? "accepted" : s == AU_OTHER_CONTENT ? "other content" : s == AU_NOT_NEEDED ? "not needed" : NULL;
+}
+
+static void json_unresolved(struct jw *w, const struct dp_graph *g)
+{
+	jw_arr(w, "unresolved");
+	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		char one[512];
+		snprintf(one, sizeof one, "%.*s", (int)(n < 511 ? n : 511), p);
+		jw_str(w, NULL, one);
+		p += n + (p[n] != 0);
+	}
+	jw_end(w);
+}
+
+static void print_json(const struct au_ctx *c, const char *reviewed, int rc)
+{
+	const struct dp_audit *a = c->a;
 	struct sb s = SB_INIT;
 	struct jw w;
 	jw_init(&w, &s, 0);
 	jw_obj(&w, NULL);
 	jw_str(&w, "target", a->target);
-	jw_bool(&w, "ok", !a->any_wrong && !a->any_unknown && !(g->unresolved.buf && g->unresolved.buf[0]));
+	jw_bool(&w, "ok", rc == 0);
 	jw_bool(&w, "defective", a->any_wrong);
 	jw_bool(&w, "unknown", a->any_unknown);
+	jw_str(&w, "reviewed", reviewed);
 	jw_arr(&w, "packages");
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct dp_audit_row *r = &a->rows[i];
+		const struct au_row *st = &c->st[i];
 		jw_obj(&w, NULL);
 		jw_str(&w, "import_path", r->pkg);
 		jw_str(&w, "module", r->mod);
@@ -67,32 +127,47 @@ static void print_json(const struct dp_audit *a, const struct dp_graph *g)
 		jw_str(&w, "verdict", r->verdict);
 		jw_str(&w, "why", r->why);
 		jw_str(&w, "file", r->file);
+		jw_str_or_null(&w, "content", st->id);
+		jw_str(&w, "review", state_name(st->state));
+		jw_str(&w, "reason", st->entry ? st->entry->reason : NULL);
+		jw_str(&w, "until", st->entry && st->entry->until[0] ? st->entry->until : NULL);
 		jw_end(&w);
 	}
 	jw_end(&w);
-	jw_arr(&w, "unresolved");
-	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
-		size_t n = strcspn(p, "\n");
-		char one[512];
-		snprintf(one, sizeof one, "%.*s", (int)(n < 511 ? n : 511), p);
-		jw_str(&w, NULL, one);
-		p += n + (p[n] != 0);
-	}
-	jw_end(&w);
+	json_unresolved(&w, c->g);
 	jw_end(&w);
 	sb_addc(&s, '\n');
 	gw_write_all(1, s.buf, s.len);
 	sb_release(&s);
 }
 
-static void print_text(const struct dp_audit *a, const struct dp_graph *g)
+/* What a review says of row i, after its content id (--ids, or a file in effect). */
+static void print_review(const struct au_ctx *c, size_t i, const char *file)
 {
+	const struct au_row *st = &c->st[i];
+	printf("\t%s", st->id[0] ? st->id : "no content id (not every source was read)");
+	if (st->state == AU_ACCEPTED)
+		printf("\taccepted: %s%s%s%s", st->entry->reason, st->entry->until[0] ? " (until " : "",
+		       st->entry->until, st->entry->until[0] ? ")" : "");
+	else if (st->state == AU_OTHER_CONTENT)
+		printf("\tnot accepted: the review at %s:%d was for other content: review this content and add its id",
+		       file, st->entry->line);
+	else if (st->state == AU_NOT_NEEDED)
+		printf("\treviewed (not needed: this verdict passes): %s", st->entry->reason);
+}
+
+static void print_text(const struct au_ctx *c, int ids, const char *file)
+{
+	const struct dp_audit *a = c->a;
 	for (size_t i = 0; i < a->nrows; i++) {
 		const struct dp_audit_row *r = &a->rows[i];
-		printf("%s\t%s\t%s\t%s%s%s\n", r->pkg, r->mod[0] ? r->mod : "-", r->kind, r->verdict,
+		printf("%s\t%s\t%s\t%s%s%s", r->pkg, r->mod[0] ? r->mod : "-", r->kind, r->verdict,
 		       r->why ? ": " : "", r->why ? r->why : "");
+		if (ids || file)
+			print_review(c, i, file);
+		printf("\n");
 	}
-	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
+	for (const char *p = c->g->unresolved.buf ? c->g->unresolved.buf : ""; *p;) {
 		size_t n = strcspn(p, "\n");
 		printf("%.*s\t-\t-\tnot audited: go could not resolve it (go list -e)\n", (int)n, p);
 		p += n + (p[n] != 0);
@@ -131,15 +206,64 @@ static void std_answer(const char *realgo, struct dp_std_answer *out, struct sb 
 	gw_goenv_free(&env);
 }
 
+static void print_as(const struct opts *o, const struct au_ctx *c, const struct au_reviewed *rv, int rc)
+{
+	struct sb out = SB_INIT;
+	if (o->fmt == F_JSON) {
+		print_json(c, rv->path, rc);
+	} else if (o->fmt == F_SARIF || o->fmt == F_GITHUB) {
+		if (o->fmt == F_SARIF)
+			au_sarif(c, &out);
+		else
+			au_github(c, &out);
+		gw_write_all(1, out.buf ? out.buf : "", out.len);
+	} else {
+		print_text(c, o->ids, rv->path);
+	}
+	sb_release(&out);
+}
+
+/* Rows, reviews, output; the exit code. */
+static int report(const char *realgo, const struct opts *o, struct dp_graph *g, struct au_reviewed *rv,
+		  const char *root)
+{
+	struct dp_audit a;
+	struct dp_std_answer std = { 0, NULL };
+	struct sb stdwhy = SB_INIT;
+	int ios = dp_ios_family(g->goos, gw_list_has(g->tags ? g->tags : "", ',', "ios", 3));
+	if (ios && strcmp(g->goarch, "arm64") == 0)
+		std_answer(realgo, &std, &stdwhy);
+	dp_audit(g, std.why ? &std : NULL, &a);
+	struct au_row *st = gw_xcalloc(a.nrows + 1, sizeof *st);
+	/* accepted rows do not count; what go could not resolve was not seen: never "ok" */
+	int rc = au_apply(&a, g, rv, st);
+	struct au_ctx c = { &a, g, st, root, GOWRAP_VERSION };
+	fflush(stdout);
+	print_as(o, &c, rv, rc);
+	fflush(stdout);
+	free(st);
+	sb_release(&stdwhy);
+	dp_audit_free(&a);
+	return rc;
+}
+
 int cmd_audit(int argc, char **argv)
 {
 	struct gw_err e;
-	struct sb realgo = SB_INIT, why = SB_INIT;
+	struct sb realgo = SB_INIT, why = SB_INIT, root = SB_INIT;
+	struct opts o = { F_TEXT, 0, NULL };
+	struct au_reviewed rv = { 0 };
 	char **args;
 	size_t n;
-	int json = 0, rc = args_of(argc, argv, &json, &args, &n);
+	int rc = args_of(argc, argv, &o, &args, &n);
 	if (rc < 0 && gw_find_real_go(&realgo, &e) < 0)
 		rc = gw_err_print(&e);
+	if (rc < 0) {
+		/* the file is read before go lists anything: a refused one stops here */
+		au_module_root(realgo.buf, &root);
+		if (au_reviewed_load(o.reviewed, root.buf ? root.buf : "", &rv, &e) < 0)
+			rc = gw_err_print(&e);
+	}
 	struct dp_graph g;
 	if (rc < 0 && dp_graph_list_audit(realgo.buf, args, n, &g, &why) < 0) {
 		dp_graph_free(&g);
@@ -147,26 +271,13 @@ int cmd_audit(int argc, char **argv)
 			     "check the package arguments and that `go list` works here", "%s", why.buf);
 	}
 	if (rc < 0) {
-		struct dp_audit a;
-		struct dp_std_answer std = { 0, NULL };
-		struct sb stdwhy = SB_INIT;
-		int ios = dp_ios_family(g.goos, gw_list_has(g.tags ? g.tags : "", ',', "ios", 3));
-		if (ios && strcmp(g.goarch, "arm64") == 0)
-			std_answer(realgo.buf, &std, &stdwhy);
-		dp_audit(&g, std.why ? &std : NULL, &a);
-		if (json)
-			print_json(&a, &g);
-		else
-			print_text(&a, &g);
-		/* what go could not resolve was not seen: never "ok" */
-		int unseen = g.unresolved.buf && g.unresolved.buf[0];
-		rc = a.any_wrong ? 1 : a.any_unknown || unseen ? 3 : 0;
-		sb_release(&stdwhy);
-		dp_audit_free(&a);
+		rc = report(realgo.buf, &o, &g, &rv, root.buf ? root.buf : "");
 		dp_graph_free(&g);
 	}
+	au_reviewed_free(&rv);
 	free(args);
 	sb_release(&realgo);
 	sb_release(&why);
+	sb_release(&root);
 	return rc;
 }

@@ -108,6 +108,8 @@ int cmd_disable(int argc, char **argv)
 		for (size_t i = 0; i < s.nlaunchers; i++)
 			if (en_is_launcher(s.launchers[i]))
 				unlink(s.launchers[i]);
+		for (size_t i = 0; i < s.nmade; i++)
+			rmdir(s.made[i]); /* only when empty: anything put there since is not ours */
 		en_remove(&s);
 		printf("gowrap disabled: %s restored\n", s.goenv.buf);
 	}

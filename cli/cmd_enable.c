@@ -115,10 +115,43 @@ static void default_bin(const char *realgo, char ***bins, size_t *n)
 	free(gopath);
 }
 
+/* The directories of dir that do not exist yet, deepest first, into s
+ * once made: disable takes them away again when they are empty (a GOPATH/bin
+ * the user never had is not left behind). */
+static void note_missing(const char *dir, char ***v, size_t *n)
+{
+	struct sb cur = SB_INIT;
+	sb_adds(&cur, dir);
+	struct stat st;
+	while (cur.len > 1 && lstat(cur.buf, &st) < 0 && errno == ENOENT) {
+		gw_strv_add(v, n, cur.buf);
+		char *slash = strrchr(cur.buf, '/');
+		if (!slash || slash == cur.buf)
+			break;
+		cur.len = (size_t)(slash - cur.buf);
+		cur.buf[cur.len] = '\0';
+	}
+	sb_release(&cur);
+}
+
+/* keep: 0 when the directories were not made after all. */
+static void keep_made(struct en_state *s, char **v, size_t n, int keep)
+{
+	for (size_t i = 0; i < n; i++) {
+		int known = 0;
+		for (size_t k = 0; k < s->nmade; k++)
+			known |= !strcmp(s->made[k], v[i]);
+		if (keep && !known)
+			gw_strv_add(&s->made, &s->nmade, v[i]);
+		free(v[i]);
+	}
+	free(v);
+}
+
 /* A symlink dir/name -> shim, made beside and renamed over (atomic);
  * something not ours already there is refused. */
-static int make_launcher(const char *dir, const char *name, const char *shim, struct sb *path,
-			 struct gw_err *e)
+static int make_launcher(struct en_state *s, const char *dir, const char *name, const char *shim,
+			 struct sb *path, struct gw_err *e)
 {
 	sb_reset(path);
 	gw_path_join(path, dir, name);
@@ -127,7 +160,12 @@ static int make_launcher(const char *dir, const char *name, const char *shim, st
 		return gw_err_set(e, GW_EXIT_ENABLE, "cannot enable gowrap",
 				  "move that file away or give another --bin DIR; " FIX_DISABLE,
 				  "%s exists and is not a gowrap launcher", path->buf);
-	if (gw_mkdirs(dir, 0755, e) < 0)
+	char **missing = NULL;
+	size_t nmissing = 0;
+	note_missing(dir, &missing, &nmissing);
+	int made = gw_mkdirs(dir, 0755, e) == 0;
+	keep_made(s, missing, nmissing, made);
+	if (!made)
 		return -1;
 	struct sb tmp = SB_INIT;
 	sb_addf(&tmp, "%s.tmp%ld", path->buf, (long)getpid());
@@ -189,7 +227,7 @@ static int apply(struct enable *x, struct gw_err *e)
 	en_set_toolchain(x->cur.buf, x->cur.len, s->name.buf, &x->next);
 	gw_sha256_hex(x->next.buf, x->next.len, s->wrote);
 	for (size_t i = 0; i < x->nbins; i++) {
-		if (make_launcher(x->bins[i], s->name.buf, x->shim.buf, &x->path, e) < 0)
+		if (make_launcher(s, x->bins[i], s->name.buf, x->shim.buf, &x->path, e) < 0)
 			return -1;
 		int known = 0;
 		for (size_t k = 0; k < s->nlaunchers; k++)
@@ -246,6 +284,8 @@ int cmd_enable(int argc, char **argv)
 		for (size_t i = 0; i < x.s.nlaunchers; i++)
 			if (en_is_launcher(x.s.launchers[i]))
 				unlink(x.s.launchers[i]);
+		for (size_t i = 0; i < x.s.nmade; i++)
+			rmdir(x.s.made[i]);
 		if (x.s.dir.len)
 			en_remove(&x.s);
 	}

@@ -5,7 +5,8 @@
  * gw_enable_dir), never where go looks: `enabled` (one `key value` line
  * each: the go env file's path, whether it existed, whether enable made its
  * directory, the user's own GOTOOLCHAIN, the launcher name, the SHA-256 of
- * the file as enable left it, each launcher) and `goenv.orig` (the file's
+ * the file as enable left it, each launcher, each directory enable made for
+ * one, so that disable removes it when it is empty again) and `goenv.orig` (the file's
  * bytes before enable). Every write is atomic (gw_write_atomic), and enable
  * and disable hold one lock (`lock`, fcntl: released when the process
  * ends), so racing commands never leave a torn go env file or state. */
@@ -28,6 +29,8 @@ struct en_state {
 	char wrote[65];       /* SHA-256 of the file as enable left it */
 	char **launchers;     /* NULL-terminated */
 	size_t nlaunchers;
+	char **made;          /* directories enable made for launchers, deepest first */
+	size_t nmade;
 	struct sb orig;       /* goenv.orig */
 };
 

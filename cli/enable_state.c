@@ -66,6 +66,8 @@ static void take_line(struct en_state *s, char *l)
 		memcpy(s->wrote, v, 65);
 	else if (!strcmp(l, "launcher"))
 		gw_strv_add(&s->launchers, &s->nlaunchers, v);
+	else if (!strcmp(l, "madedir"))
+		gw_strv_add(&s->made, &s->nmade, v);
 }
 
 int en_read(struct en_state *s, struct gw_err *e)
@@ -115,6 +117,8 @@ int en_write(const struct en_state *s, struct gw_err *e)
 		sb_addf(&b, "gotoolchain %s\n", s->user_tc.buf);
 	for (size_t i = 0; i < s->nlaunchers; i++)
 		sb_addf(&b, "launcher %s\n", s->launchers[i]);
+	for (size_t i = 0; i < s->nmade; i++)
+		sb_addf(&b, "madedir %s\n", s->made[i]);
 	state_path(s, "enabled", &p);
 	if (rc == 0)
 		rc = en_write_file(p.buf, b.buf, b.len, 0600, e);
@@ -154,6 +158,11 @@ void en_free(struct en_state *s)
 	free(s->launchers);
 	s->launchers = NULL;
 	s->nlaunchers = 0;
+	for (size_t i = 0; i < s->nmade; i++)
+		free(s->made[i]);
+	free(s->made);
+	s->made = NULL;
+	s->nmade = 0;
 }
 
 int en_file_toolchain(const char *data, struct sb *out)

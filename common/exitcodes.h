@@ -27,6 +27,7 @@ enum gw_exit {
 	GW_EXIT_SETTING = 115,      /* a GOWRAP_* variable has a value gowrap does not know */
 	GW_EXIT_PATCH = 116,        /* a GOWRAP_PATCHES patch cannot be read or does not apply exactly */
 	GW_EXIT_ENABLE = 117,       /* `gowrap enable`/`disable` refused: nothing was changed */
+	GW_EXIT_REVIEWED = 118,    /* gowrap audit: the reviewed-verdicts file is refused (malformed, a package twice, past its date) */
 };
 
 #endif

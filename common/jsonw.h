@@ -13,7 +13,7 @@
 
 #include "strbuf.h"
 
-#define JW_MAX_DEPTH 8
+#define JW_MAX_DEPTH 12
 
 struct jw {
 	struct sb *out;

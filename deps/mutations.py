@@ -4,7 +4,8 @@
 # filter) fail. The policy's table tests (tests/unit.bats: "targets:",
 # "gate:", "memo keys") need no go build and catch theirs in seconds.
 SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats", "tests/deps_arch.bats",
-         "tests/sweep.bats", "tests/goos.bats", "tests/audit_seen.bats", "tests/audit_apps.bats"]
+         "tests/sweep.bats", "tests/goos.bats", "tests/audit_seen.bats", "tests/gvisor.bats",
+         "tests/audit_apps.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -44,6 +45,9 @@ ENV = {
     "xsys-android-rule-linux-only": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
     "xsys-android-from-init": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
     "xsys-android-atomics-on": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
+    "gvisor-hwcap-not-filled": {"DEPS_SETUP": "none"},
+    "gvisor-filled-after-init": {"DEPS_SETUP": "none"},
+    "gvisor-rule-line": {"DEPS_SETUP": "none"},
 }
 MUTATIONS = [
     ("population-missing", "deps/render.c",
@@ -270,6 +274,24 @@ MUTATIONS = [
      "\tdp_src_name(p, path.buf, &name);",
      "\tsb_adds(&name, cl->row->versions);",
      "names the file it matched"),
+    # gVisor's pkg/cpuid (gvisor-cpuid, tests/gvisor.bats): the host feature
+    # set's HWCap not filled; filled after atomicbitops' init has read it (a
+    # goroutine started during cpuid's initialization: the only way code in
+    # cpuid runs later than its importers' init, as Go initializes a whole
+    # package, init functions included, before any package importing it; with
+    # one P it runs only once init is over); one of the rule's lines changed.
+    ("gvisor-hwcap-not-filled", "deps/templates/dp_gvisor_cpuid.go.tmpl",
+     "\t\thostFeatureSet.hwCap.hwCap1 = uint64(gowrapAuxvValue(auxv, gowrapAT_HWCAP))\n",
+     "\t\t_ = gowrapAuxvValue(auxv, gowrapAT_HWCAP)\n",
+     "gvisor: through the shim"),
+    ("gvisor-filled-after-init", "deps/templates/dp_gvisor_cpuid.go.tmpl",
+     "var _ = gowrapFillHostHWCap()\n",
+     "var _ = func() bool { go gowrapFillHostHWCap(); return true }()\n",
+     "gvisor: through the shim"),
+    ("gvisor-rule-line", "deps/table.c",
+     '{ "hostFeatureSet.hwCap = c", DP_ONCE }',
+     '{ "hostFeatureSet.hwCap = hw", DP_ONCE }',
+     "gvisor:|sweep:"),
     # The verdicts that pass without a defect (evidence.h's exhaustive
     # rules): a reader's unaccounted line passed, a GOARCH-bound rule for
     # every arch, importers' lines unchecked, a later rule over a defect, the

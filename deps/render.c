@@ -55,6 +55,7 @@ static const char *tmpl_name(enum dp_fix fix)
 	case DP_FIX_XSYS_IOS: return "dp_xsys_ios.go.tmpl";
 	case DP_FIX_CPUID_IOS: return "dp_cpuid_marker.go.tmpl";
 	case DP_FIX_XSYS_ANDROID: return "dp_xsys_android.go.tmpl";
+	case DP_FIX_GVISOR: return "dp_gvisor_cpuid.go.tmpl";
 	case DP_FIX_NONE: break;
 	}
 	return NULL;
@@ -67,7 +68,7 @@ int dp_fix_replaces(enum dp_fix fix)
 
 int dp_fix_has_bodyless(enum dp_fix fix)
 {
-	return fix == DP_FIX_HWCAP;
+	return fix == DP_FIX_HWCAP || fix == DP_FIX_GVISOR;
 }
 
 int dp_xsys_sysctl(unsigned opts)
@@ -242,6 +243,7 @@ int dp_render(enum dp_fix fix, const char *orig, unsigned opts, struct sb *out, 
 	case DP_FIX_HWCAP: *name = "gowrap_hwcap_linux.go"; break;
 	case DP_FIX_XSYS_IOS: *name = "gowrap_xsys_ios.go"; break;
 	case DP_FIX_XSYS_ANDROID: *name = "gowrap_xsys_android.go"; break;
+	case DP_FIX_GVISOR: *name = "gowrap_gvisor_cpuid.go"; break;
 	default: *name = "gowrap_os_darwin_arm64.go"; break;
 	}
 	if (fix == DP_FIX_XSYS_IOS && dp_xsys_sysctl(opts)) {
@@ -300,7 +302,7 @@ void dp_fix_identity(char out[17])
 	struct gw_sha1 c;
 	char hex[41];
 	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS,
-					   DP_FIX_XSYS_ANDROID };
+					   DP_FIX_XSYS_ANDROID, DP_FIX_GVISOR };
 	gw_sha1_init(&c);
 	gw_sha1_update(&c, "gowrap-deps " DP_FIX_VERSION "\n", sizeof("gowrap-deps " DP_FIX_VERSION "\n") - 1);
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """deps/sweep.py — the version sweep: every version the module proxy serves
 of golang.org/x/sys (golang.org/x/sys/cpu) and github.com/klauspost/cpuid/v2,
-held to the rules of deps/table.c for each target of the dependency fix.
+and the gVisor pseudo-versions apps pin (PINNED: gVisor's pkg/cpuid on the
+arm64 targets), held to the rules of deps/table.c for each target of the
+dependency fix.
 
     make unit && python3 deps/sweep.py [--build DIR]
 
@@ -54,6 +56,27 @@ TARGETS = [
 ]
 VERDICTS = ["fix", "right", "none", "unknown", "-"]
 
+# gVisor publishes pseudo-versions only (thousands, none listed): swept are
+# those the releases of apps carrying its netstack pin in their go.mod
+# (tailscale.com, github.com/xtls/xray-core, github.com/v2fly/v2ray-core/v5,
+# and sing-box's and sing-tun's fork; deps/README.md, "gVisor"), for the
+# arm64 targets of deps/ families (its pkg/cpuid builds for amd64 and arm64
+# only, and amd64 is of none).
+PINNED = {
+    "gvisor.dev/gvisor": [
+        "v0.0.0-20231020174304-b8a429915ff1", "v0.0.0-20231202080848-1f7806d17489",
+        "v0.0.0-20240320123526-dc6abceb7ff0", "v0.0.0-20240722211153-64c016c92987",
+        "v0.0.0-20250205023644-9414b50a5633", "v0.0.0-20250428193742-2d800c3129d5",
+        "v0.0.0-20260122175437-89a5d21be8f0", "v0.0.0-20260224225140-573d5e7127a8",
+    ],
+    "github.com/sagernet/gvisor": [
+        "v0.0.0-20241123041152-536d05261cff", "v0.0.0-20250325023245-7a9c0f5725fb",
+        "v0.0.0-20250811.0-sing-box-mod.1", "v0.0.0-20260727.0-sing-box-mod.1",
+    ],
+}
+PINNED_TARGETS = [("ios/arm64", "1"), ("linux/arm64", "0"), ("android/arm64", "0")]
+MODULES += [(m, m + "/pkg/cpuid") for m in PINNED]
+
 
 def words():
     """deps/classify.c's words[]: the table follows the classifier."""
@@ -95,8 +118,7 @@ def main():
         for mod, pkg in MODULES:
             if opt.module and mod not in opt.module:
                 continue
-            p = go(["list", "-m", "-versions", mod], tmp, base)
-            versions = p.stdout.split()[1:]
+            versions = PINNED.get(mod) or go(["list", "-m", "-versions", mod], tmp, base).stdout.split()[1:]
             print("sweep: %s: %d versions" % (mod, len(versions)), file=sys.stderr)
             for v in versions:
                 d = os.path.join(tmp, "m", mod.replace("/", "_"), v)
@@ -104,7 +126,7 @@ def main():
                 with open(os.path.join(d, "go.mod"), "w") as f:
                     f.write("module gowrapsweep\n\ngo 1.18\n\nrequire %s %s\n" % (mod, v))
                 go(["mod", "download", "%s@%s" % (mod, v)], d, base)
-                for target, cgo in TARGETS:
+                for target, cgo in PINNED_TARGETS if mod in PINNED else TARGETS:
                     goos, goarch = target.split("/")
                     env = dict(base, GOOS=goos, GOARCH=goarch, CGO_ENABLED=cgo)
                     p = go(["list", "-f", '{{.Dir}}|{{join .GoFiles " "}} {{join .CgoFiles " "}}', pkg], d, env,

@@ -143,6 +143,23 @@ const struct dp_row dp_rows[] = {
 	    { "func detectOS(c *CPUInfo) bool {", DP_ONCE } },
 	  NULL },
 
+	/* gVisor's pkg/cpuid on linux/arm64: HostFeatureSet() is what
+	 * Initialize (initOnce.Do(archInitialize) -> initHWCap) filled, and
+	 * nothing else fills it; pkg/atomicbitops' init reads it on linux
+	 * (atomicbitops_arm64.go), before any caller can run Initialize. The
+	 * fix writes hostFeatureSet.hwCap's two fields, so their lines are
+	 * needed; HasFeature's line is arm64's (amd64 asks CPUID, and compiles
+	 * pkg/cpuid only under runsc's sentry). Read in every pinned version
+	 * of deps/README.md's sweep, gVisor's and sing-box's fork alike. */
+	{ "gvisor-cpuid", DP_KIND_GVISOR, DP_FAM_LINUX, DP_DEFECT, DP_FIX_GVISOR,
+	  "gvisor.dev/gvisor v0.0.0-20231020174304-b8a429915ff1 to v0.0.0-20260224225140-573d5e7127a8 pkg/cpuid "
+	  "cpuid.go, cpuid_arm64.go, native_arm64.go (gvisor.dev/gvisor v0.0.0-20260224225140-573d5e7127a8, "
+	  "github.com/sagernet/gvisor v0.0.0-20260727.0-sing-box-mod.1)",
+	  { { "func initHWCap() {", DP_ONCE }, { "hostFeatureSet.hwCap = c", DP_ONCE }, { "initHWCap()", DP_ONCE },
+	    { "type hwCap struct {", DP_ONCE }, { "hwCap1 uint64", DP_ONCE }, { "hwCap2 uint64", DP_ONCE },
+	    { "return fs.hwCap.hwCap1&(1<<feature) != 0", DP_ONCE } },
+	  NULL },
+
 	/* Targets of no family (amd64, 386, riscv64, mips, wasm, windows,
 	 * macOS, ...): the packages detect features there without HWCap the
 	 * runtime must fill, or without the iOS branch (gowrap audit only; the
@@ -169,6 +186,7 @@ const char *dp_kind_name(enum dp_kind k)
 	case DP_KIND_XSYS: return "x/sys/cpu";
 	case DP_KIND_CPUID: return "cpuid";
 	case DP_KIND_AUXV: return "auxiliary vector";
+	case DP_KIND_GVISOR: return "gVisor cpuid";
 	}
 	return "?";
 }
@@ -204,6 +222,7 @@ const char *dp_fix_name(enum dp_fix f)
 	case DP_FIX_XSYS_IOS: return "xsys-ios";
 	case DP_FIX_CPUID_IOS: return "cpuid-ios";
 	case DP_FIX_XSYS_ANDROID: return "xsys-android";
+	case DP_FIX_GVISOR: return "gvisor-cpuid";
 	}
 	return "?";
 }

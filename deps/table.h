@@ -19,6 +19,7 @@ enum dp_kind {
 	DP_KIND_XSYS,    /* golang.org/x/sys/cpu, or a copy of it */
 	DP_KIND_CPUID,   /* github.com/klauspost/cpuid/v2 */
 	DP_KIND_AUXV,    /* a reader of the auxiliary vector that detects nothing */
+	DP_KIND_GVISOR,  /* gVisor's pkg/cpuid (gvisor.dev/gvisor, or a fork) */
 };
 
 enum dp_family {
@@ -43,6 +44,7 @@ enum dp_fix {
 	DP_FIX_XSYS_IOS,  /* add a file: the four bits before init/processOptions */
 	DP_FIX_CPUID_IOS, /* replace the file by its own bytes, its ios lines changed */
 	DP_FIX_XSYS_ANDROID, /* add a file: the package's own doinit before init */
+	DP_FIX_GVISOR,       /* add a file: the host feature set's HWCap from runtime.getAuxv before init */
 };
 
 enum dp_need {

@@ -96,7 +96,7 @@ static int go_minor(const char *v)
 static int render_cmd(int argc, char **argv)
 {
 	static const enum dp_fix all[] = { DP_FIX_CPU_IOS, DP_FIX_HWCAP, DP_FIX_XSYS_IOS, DP_FIX_CPUID_IOS,
-					   DP_FIX_XSYS_ANDROID };
+					   DP_FIX_XSYS_ANDROID, DP_FIX_GVISOR };
 	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) {
 		if (strcmp(dp_fix_name(all[i]), argv[2]) != 0)
 			continue;
@@ -117,7 +117,7 @@ static int render_cmd(int argc, char **argv)
 		sb_release(&err);
 		return rc;
 	}
-	return gw_fail(GW_EXIT_USAGE, "unknown fix", "name one of cpu-ios, hwcap, xsys-ios, cpuid-ios, xsys-android",
+	return gw_fail(GW_EXIT_USAGE, "unknown fix", "name one of cpu-ios, hwcap, xsys-ios, cpuid-ios, xsys-android, gvisor-cpuid",
 		       "%s", argv[2]);
 }
 
@@ -289,7 +289,7 @@ int main(int argc, char **argv)
 	}
 	if (cl.verdict != DP_V_FIX)
 		run_tool(tool);
-	if (cl.row->fix == DP_FIX_HWCAP && go_minor(k.gover) < 21) {
+	if ((cl.row->fix == DP_FIX_HWCAP || cl.row->fix == DP_FIX_GVISOR) && go_minor(k.gover) < 21) {
 		record("unfixable", k.pkg, "Go < 1.21 has no runtime.getAuxv");
 		run_tool(tool);
 	}

@@ -130,6 +130,39 @@ if [ "$("$act_dir/act" --version 2>/dev/null)" != "act version 0.2.89" ] ||
 	echo "$act_sum" >"$act_dir/patch.sha256"
 fi
 
+# tests/gvisor.bats: gVisor's pkg/cpuid and pkg/atomicbitops at the version
+# tailscale v1.102.5 pins (built for linux/arm64 and amd64, audited).
+probe tests/fixtures/gvisorprobe
+# ... and on sing-box's fork (the same Go files, imports renamed as the suite
+# renames them; the fork's modules from gvisorprobe/sagernet/go.mod).
+mkdir -p "$tmp/gvisorsagernet"
+cp tests/fixtures/gvisorprobe/sagernet/go.mod tests/fixtures/gvisorprobe/sagernet/go.sum \
+	tests/fixtures/gvisorprobe/*.go "$tmp/gvisorsagernet/"
+sed -i 's|gvisor\.dev/gvisor/|github.com/sagernet/gvisor/|' "$tmp/gvisorsagernet"/*.go
+(cd "$tmp/gvisorsagernet" && go mod download 2>"$tmp/sg.err" && go list -deps ./... >/dev/null 2>>"$tmp/sg.err") ||
+	fail "the modules of tests/fixtures/gvisorprobe/sagernet" "$(tail -1 "$tmp/sg.err")"
+# Microsoft's SARIF multitool (tests/audit_sarif.bats validates `gowrap
+# audit --format sarif` with its `validate` verb, GitHub's ingestion rules
+# included): the npm package of this OS at a pinned version, installed once
+# into a directory beside the module cache, as act is; the package ships a
+# self-contained .NET program, so nothing else is needed. Its postinstall
+# only marks that program executable, done here (npm may hold scripts back).
+if command -v npm >/dev/null 2>&1 || [ "$(uname -s)" = Linux ]; then
+	mt_ver=5.7.0
+	case "$(uname -s)" in Darwin) mt_pkg=@microsoft/sarif-multitool-darwin ;; *) mt_pkg=@microsoft/sarif-multitool-linux ;; esac
+	mt_dir="$(dirname "$modcache")/gowrap-testbin/sarif-multitool-$mt_ver"
+	mt_bin="$mt_dir/node_modules/$mt_pkg/Sarif.Multitool"
+	if ! "$mt_bin" --version 2>&1 | grep -q "^SARIF Multitool $mt_ver+"; then
+		command -v npm >/dev/null 2>&1 || fail "$mt_pkg@$mt_ver" "no npm on PATH (fix: apt-get install npm)"
+		rm -rf "$mt_dir"
+		mkdir -p "$mt_dir"
+		npm install --prefix "$mt_dir" --no-save --no-audit --no-fund --loglevel=error "$mt_pkg@$mt_ver" \
+			>/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver from the npm registry" "$(tail -1 "$tmp/mt.err")"
+		chmod u+x "$mt_bin"
+		"$mt_bin" --version >/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver" "it does not run: $(tail -1 "$tmp/mt.err")"
+	fi
+fi
+
 # tests/audit_apps.bats: four apps' graphs audited in their own module
 # directories, as their release builds list them, for ios/arm64,
 # android/arm64, android/arm, linux/arm64 and linux/amd64 (`go list -deps`

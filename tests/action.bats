@@ -132,7 +132,7 @@ setup() {
 	export GOWRAP_CACHE="$A/gwcache" GOPROXY=off GOFLAGS=
 	export RUNNER_OS=Linux RUNNER_TEMP="$A/runner/temp" GITHUB_PATH="$A/runner/path" GITHUB_ENV="$A/runner/env"
 	export GITHUB_STEP_SUMMARY="$TMP/summary"
-	unset INPUT_CHECK INPUT_SYMCHECK_JSON INPUT_PREFIX
+	unset INPUT_CHECK INPUT_SYMCHECK_JSON INPUT_PREFIX INPUT_AUDIT_TARGETS INPUT_AUDIT_PACKAGES INPUT_AUDIT_DIR INPUT_REVIEWED INPUT_SARIF
 	cat "$A/install.out"
 	assert_equal "$(cat "$A/install.status")" 0
 }
@@ -419,11 +419,76 @@ $TMP/missing.xcframework"
 	assert_output --partial "gowrap: cannot install gowrap: GITHUB_PATH is not set (fix: "
 }
 
+# audit_ws: a workspace whose module (tests/fixtures/seenprobe's, plus a
+# package of its own whose arm64 assembly no rule speaks of) is in mod/.
+audit_ws() {
+	local m="$TMP/ws/mod"
+	mkdir -p "$m/asmx"
+	cp "$BATS_TEST_DIRNAME/fixtures/seenprobe/"{go.mod,go.sum,main.go} "$m/"
+	chmod u+w "$m"/*
+	sed -i 's#^import (#import (\n\t_ "gowrap.test/seenprobe/asmx"#' "$m/main.go"
+	printf 'package asmx\n\nfunc probe() uint64\n' >"$m/asmx/x.go"
+	printf '#include "textflag.h"\n\nTEXT \xc2\xb7probe(SB), NOSPLIT, $0-8\n\tMRS ID_AA64ISAR0_EL1, R0\n\tMOVD R0, ret+0(FP)\n\tRET\n' >"$m/asmx/x_arm64.s"
+	export GITHUB_WORKSPACE="$TMP/ws" INPUT_AUDIT_DIR=mod INPUT_AUDIT_TARGETS="  linux/arm64
+	linux/amd64
+	" CGO_ENABLED=1
+}
+
+@test "audit mode: each target's rows as annotations in the repository (::error defective, ::warning unknown) and in the job summary, one SARIF file per target; exit 1" {
+	audit_ws
+	next_step
+	INPUT_SARIF=sarif run --separate-stderr bash "$GOWRAP_ROOT/scripts/action-audit.sh"
+	assert_failure 1
+	local line
+	line=$(grep -n 'github.com/templexxx/cpu v0.0.9' "$TMP/ws/mod/go.mod" | cut -d: -f1)
+	assert_line --regexp "^::error file=mod/go.mod,line=$line,title=gowrap audit linux/arm64%3A defective%2C not fixed::github.com/templexxx/cpu "
+	assert_line --regexp '^::warning file=mod/asmx/x.go,line=1,title=gowrap audit linux/arm64%3A unknown::gowrap.test/seenprobe/asmx '
+	assert_equal "${#lines[@]}" 2
+	summary="$(cat "$GITHUB_STEP_SUMMARY")"
+	run echo "$summary"
+	assert_line "### gowrap audit linux/arm64: ❌ defective, not fixed"
+	assert_line "### gowrap audit linux/amd64: ✅ every CPU-feature package fixed, right or accepted"
+	assert_line --regexp '^\| `github.com/templexxx/cpu` \| github.com/templexxx/cpu@v0.0.9 \| \*\*defective, not fixed\*\* \| rule cpu11-arm64: .* \| sha256:[0-9a-f]{64} \|  \|$'
+	assert_line --regexp '^\| `github.com/templexxx/cpu` \| github.com/templexxx/cpu@v0.0.9 \| \*\*right on its own\*\* \| rule cpu11-x86: '
+	python3 - "$TMP/ws/sarif" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1] + "/gowrap-audit-linux-arm64.sarif"))["runs"][0]
+b = json.load(open(sys.argv[1] + "/gowrap-audit-linux-amd64.sarif"))["runs"][0]
+assert len(a["results"]) == 2 and b["results"] == [], (a["results"], b["results"])
+assert a["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "mod/go.mod"
+PY
+}
+
+@test "audit mode with reviewed verdicts: accepted rows are ::notice and say so in the summary (exit 0); a refused file is its one line and 118; no gowrap on PATH is 2" {
+	audit_ws
+	next_step
+	local m="$TMP/ws/mod" ids
+	ids="$(cd "$m" && GOOS=linux GOARCH=arm64 gowrap audit --json)" || true
+	python3 - "$ids" >"$m/gowrap-audit.toml" <<'PY'
+import json, sys
+for p in json.loads(sys.argv[1])["packages"]:
+    if p["verdict"] in ("defective, not fixed", "unknown"):
+        print('[[Reviewed]]\npackage = "%s"\ncontent = "%s"\nreason = "reviewed | ok"\n' % (p["import_path"], p["content"]))
+PY
+	run --separate-stderr bash "$GOWRAP_ROOT/scripts/action-audit.sh"
+	assert_success
+	assert_line --regexp '^::notice file=mod/go.mod,line=[0-9]+,title=gowrap audit linux/arm64%3A defective%2C not fixed \(accepted\)::.* Accepted by review: reviewed \| ok$'
+	run grep -c 'accepted: reviewed \\| ok |$' "$GITHUB_STEP_SUMMARY"
+	assert_output 2
+	printf 'oops\n' >>"$m/gowrap-audit.toml"
+	run --separate-stderr bash "$GOWRAP_ROOT/scripts/action-audit.sh"
+	assert_failure 118
+	assert_equal "$stderr" "gowrap: cannot use the reviewed verdicts: $m/gowrap-audit.toml:11: not a [[Reviewed]] header, a key = value line or a comment (fix: write the file as README \"Reviewed verdicts\" shows: [[Reviewed]] tables of package, content, reason and until)"
+	PATH="$(dirname "$(real_go)"):/usr/bin:/bin" run --separate-stderr bash "$GOWRAP_ROOT/scripts/action-audit.sh"
+	assert_failure 2
+	assert_equal "$stderr" "gowrap: cannot audit: gowrap is not on PATH, so no install step ran before this one in this job (fix: run the gowrap action with mode: install earlier in this job, after actions/setup-go)"
+}
+
 # act runs action.yml and the examples (tests/act.bats): what it cannot
 # reach is checked here by reading them.
-@test "action.yml runs the two tested scripts with every input they read; the Android example's steps act never reaches bind and report on Lib.aar" {
+@test "action.yml runs the three tested scripts with every input they read; the Android example's steps act never reaches bind and report on Lib.aar" {
 	cd "$GOWRAP_ROOT"
-	for s in action-install.sh action-report.sh; do
+	for s in action-install.sh action-report.sh action-audit.sh; do
 		run grep -c "\"\$GITHUB_ACTION_PATH/scripts/$s\"" action.yml
 		assert_output 1
 		for v in $(grep -o 'INPUT_[A-Z_]*' "scripts/$s" | sort -u); do

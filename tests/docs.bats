@@ -108,7 +108,7 @@ PY
 	assert_failure 1
 	assert_line --partial "README.md: the exit-code table lists [2, 100,"
 	assert_line --partial "common/exitcodes.h defines [2, 100,"
-	assert_output --partial "117, 199]"
+	assert_output --partial "117, 118, 199]"
 }
 
 @test "drift: words from outside the project, found by their shape: a tracker's issue, seed or bare number, the work that wrote a text, a path leaving the repository, a document the tree lacks; public references and paths inside pass" {

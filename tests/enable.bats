@@ -207,6 +207,35 @@ go1.27.3"
 	cmp "$TMP/goenv.before" "$GOENVF"
 }
 
+@test "the real go upgraded in place (its install-path link now a newer Go): enabled builds run the new go, fixed for its own GOROOT, never the old one" {
+	GOTOOLCHAIN=go1.27.3 "$REALGO" version >/dev/null # the newer Go is in the module cache
+	enable
+	assert_success
+	# the newer Go where an upgrade puts it (outside the module cache), and
+	# the install path's link moved to it, as `brew upgrade go` does
+	GOPROXY=off run "$GOWRAP" toolchain install go1.27.3
+	assert_success
+	ln -sfn "$HOME/sdk/go1.27.3/bin/go" "$ROOT/opt/homebrew/bin/go"
+	run xcode_env up "$ROOT/opt/homebrew/bin/go" version
+	assert_success
+	assert_output --partial "go1.27.3"
+	run xcode_env up "$ROOT/opt/homebrew/bin/go" env GOROOT
+	assert_output "$HOME/sdk/go1.27.3"
+	# internal/cpu as an iOS build compiles it, through the new go
+	cd "$TMP"
+	xcode_env up GOPROXY=off GOOS=ios GOARCH=arm64 CGO_ENABLED=0 \
+		"$ROOT/opt/homebrew/bin/go" build -o "$TMP/cpu.a" internal/cpu
+	run xcode_env up "$HOME/sdk/go1.27.3/bin/go" tool nm "$TMP/cpu.a"
+	assert_output --partial "internal/cpu.gowrapMarker"
+	run "$GOWRAP" disable
+	assert_success
+	xcode_env up GOPROXY=off GOOS=ios GOARCH=arm64 CGO_ENABLED=0 \
+		"$ROOT/opt/homebrew/bin/go" build -o "$TMP/cpu-off.a" internal/cpu
+	run env GOTOOLCHAIN=local "$HOME/sdk/go1.27.3/bin/go" tool nm "$TMP/cpu-off.a"
+	assert_success
+	refute_output --partial "gowrapMarker"
+}
+
 @test "GOTOOLCHAIN=local from the caller wins: not reached (unfixed) and doctor says so" {
 	enable
 	assert_success
@@ -271,6 +300,17 @@ go1.27.3"
 	cmp "$TMP/goenv.before" "$GOENVF"
 	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
 	assert_output ""
+	# the GOPATH/bin enable made for its launcher is gone; one the user
+	# filled since stays, with what they put there
+	run test -e "$HOME/go"
+	assert_failure
+	enable
+	touch "$HOME/go/bin/mytool"
+	run "$GOWRAP" disable
+	assert_success
+	run ls "$HOME/go/bin"
+	assert_output mytool
+	rm -rf "$HOME/go"
 	# no go env file before: none after (nor its directory)
 	rm -rf "$HOME/.config/go"
 	enable

@@ -289,7 +289,7 @@ copies_check_in() {
 	mkdir -p "$SRC"
 	git -C "$GOWRAP_ROOT" archive HEAD | tar -x -C "$SRC"
 	local blob=0123456789abcdef0123456789abcdef01234567
-	local copy="{ \"github.com/example/fork/cpu\", \"github.com/example/fork v0.1.0\", \"cpu_arm64_hwcap.go\", \"$blob\", VF_COPY_LINUX, NULL, NULL },"
+	local copy="{ \"github.com/example/fork/cpu\", \"github.com/example/fork v0.1.0\", \"cpu_arm64_hwcap.go\", \"$blob\", VF_COPY_LINUX, NULL, NULL, NULL },"
 	# a new copy's module named by the arm64 rule, in deps/table.c only
 	sed -i 's|(github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu v0.1.1)",$|(github.com/metacubex/utls v1.8.7, github.com/metacubex/cpu v0.1.1, github.com/example/fork v0.1.0)",|' "$SRC/deps/table.c"
 	grep -q "github.com/example/fork v0.1.0" "$SRC/deps/table.c"
@@ -297,7 +297,7 @@ copies_check_in() {
 	assert_failure 1
 	assert_line --partial "deps/table.c: rule hwcap-arm64 names github.com/example/fork v0.1.0, which no known copy in verify/copies.c comes from"
 	# the same copy in both tables: agreed
-	sed -i "s|^	{ NULL, NULL, NULL, NULL, 0, NULL, NULL },|	$copy\n&|" "$SRC/verify/copies.c"
+	sed -i "s|^	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL },|	$copy\n&|" "$SRC/verify/copies.c"
 	grep -q "github.com/example/fork/cpu" "$SRC/verify/copies.c"
 	copies_check_in "$SRC"
 	assert_success
@@ -308,7 +308,7 @@ copies_check_in() {
 	assert_failure 1
 	assert_line "verify/copies.c: github.com/example/fork/cpu comes from github.com/example/fork v0.1.0, which no linux/android rule of a copy of internal/cpu in deps/table.c names"
 	# asked on iOS only, it is not held to the linux/android rules but to the iOS ones
-	sed -i "s|\"$blob\", VF_COPY_LINUX, NULL, NULL }|NULL, VF_COPY_IOS, NULL, NULL }|" "$SRC/verify/copies.c"
+	sed -i "s|\"$blob\", VF_COPY_LINUX, NULL, NULL, NULL }|NULL, VF_COPY_IOS, NULL, NULL, NULL }|" "$SRC/verify/copies.c"
 	copies_check_in "$SRC"
 	assert_failure 1
 	refute_output --partial "which no linux/android rule"
@@ -319,7 +319,7 @@ copies_check_in() {
 	copies_check_in "$SRC"
 	assert_success
 	grep -q '"golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL,$' "$SRC/verify/copies.c"
-	grep -q '^	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0" },$' "$SRC/verify/copies.c"
+	grep -q '^	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0", NULL },$' "$SRC/verify/copies.c"
 	# android arm64: x/sys/cpu no longer asked there, while deps/table.c fixes it there
 	sed -i 's/^	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, /	  VF_COPY_IOS, /' "$SRC/verify/copies.c"
 	copies_check_in "$SRC"
@@ -331,6 +331,18 @@ copies_check_in() {
 	copies_check_in "$SRC"
 	assert_failure 1
 	assert_line --partial "verify/copies.c: golang.org/x/sys/cpu is asked on android arm64, but no android defect rule of deps/table.c was read in golang.org/x/sys"
+	# gVisor's cpuid (linux arm64): its copy dropped, the rule names a module
+	# no copy comes from; the rule's modules dropped, the copy is named
+	git -C "$GOWRAP_ROOT" show HEAD:deps/table.c >"$SRC/deps/table.c"
+	sed -i '/^	{ "gvisor.dev\/gvisor\/pkg\/cpuid", /,+1d' "$SRC/verify/copies.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "deps/table.c: rule gvisor-cpuid names gvisor.dev/gvisor v0.0.0-20260224225140-573d5e7127a8, which no known copy in verify/copies.c comes from"
+	git -C "$GOWRAP_ROOT" show HEAD:verify/copies.c >"$SRC/verify/copies.c"
+	sed -i 's/(gvisor.dev\/gvisor v0.0.0-20260224225140-573d5e7127a8, "$/("/' "$SRC/deps/table.c"
+	copies_check_in "$SRC"
+	assert_failure 1
+	assert_line "verify/copies.c: gvisor.dev/gvisor/pkg/cpuid is asked on linux arm64, but no linux defect rule of deps/table.c names gvisor.dev/gvisor v0.0.0-20260224225140-573d5e7127a8 (or it says no why)"
 }
 
 # --- deps/seen.h: what audit makes of sources no rule of table.c decides ------

@@ -17,19 +17,32 @@
  * linux, netbsd or openbsd (and windows from v0.41.0), so on android it sets
  * FP and ASIMD and nothing else; v0.42.0 calls doinit on every GOOS but
  * freebsd. On linux it reads the auxiliary vector itself (xsys-auxv), on
- * android arm (cpu_linux.go) doinit runs on every GOOS. */
+ * android arm (cpu_linux.go) doinit runs on every GOOS. gVisor's pkg/cpuid
+ * (and sing-box's fork of it) is asked on linux arm64: its host feature set
+ * stays 0 until Initialize, which netstack users never call, yet
+ * pkg/atomicbitops' init reads it there (deps/table.c: gvisor-cpuid); on
+ * android and other GOOSes atomicbitops asks golang.org/x/sys/cpu. */
 #include "compat.h"
 #include "verify.h"
+#include "marker.h"
 
 #define HWCAP_GO1268 "cpu_arm64_hwcap.go", "b6cc1f4d988877085d4402db4919840d9110c46a"
 #define BOTH (VF_COPY_LINUX | VF_COPY_IOS)
+#define GVISOR_WHY                                                                                            \
+	"gVisor's cpuid without gowrap's dependency fix (no " GW_MARKER_FUNC "V... marker), so its host "     \
+	"feature set reads 0 until cpuid.Initialize, and pkg/atomicbitops, whose init reads it, never uses "  \
+	"LSE atomics on linux arm64"
 
 const struct vf_copy vf_known_copies[] = {
-	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL },
-	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL },
+	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
+	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
 	{ "golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL,
-	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0" },
+	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0", NULL },
 	{ "github.com/klauspost/cpuid/v2", "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2", "os_darwin_arm64.go", NULL,
-	  VF_COPY_IOS, NULL, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL, NULL },
+	  VF_COPY_IOS, NULL, NULL, NULL },
+	{ "gvisor.dev/gvisor/pkg/cpuid", "gvisor.dev/gvisor v0.0.0-20260224225140-573d5e7127a8", "cpuid.go", NULL,
+	  VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY },
+	{ "github.com/sagernet/gvisor/pkg/cpuid", "github.com/sagernet/gvisor v0.0.0-20260727.0-sing-box-mod.1",
+	  "cpuid.go", NULL, VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL },
 };

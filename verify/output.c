@@ -152,6 +152,8 @@ static void deps_json(struct jw *w, const struct vf_slice *s)
 			jw_str(w, "version", read ? s->deps_ver[i] : NULL);
 			jw_str(w, "right_from", vf_known_copies[i].right_from);
 		}
+		if (vf_known_copies[i].why && !(s->deps_fixed >> i & 1))
+			jw_str(w, "why", vf_known_copies[i].why);
 		if (by_version(s, i) && !(s->deps_fixed >> i & 1)) {
 			struct sb why = SB_INIT;
 			version_why(&why, s, i);
@@ -185,14 +187,15 @@ static void copy_paths(struct sb *out, uint32_t mask)
 /* 1 after writing why a slice's copies fall short (0: none does): on
  * linux/android a copy of internal/cpu's HWCap stays 0, on the iOS family
  * nothing fills their features at all; a copy asked by its module's
- * version (android arm64) says its own why, after them. */
+ * version (android arm64), or with a why of its own (gVisor's cpuid on
+ * linux arm64), says it after them. */
 static int deps_cause(struct sb *out, const struct vf_slice *s)
 {
 	uint32_t missing = s->deps_code & ~s->deps_fixed & s->deps_want, byver = 0;
 	char ab[32], pb[32];
 
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++)
-		byver |= (uint32_t)by_version(s, i) << i;
+		byver |= (uint32_t)(by_version(s, i) || vf_known_copies[i].why) << i;
 	if (!missing)
 		return 0;
 	copy_paths(out, missing & ~byver);
@@ -212,7 +215,11 @@ static int deps_cause(struct sb *out, const struct vf_slice *s)
 		if (!((missing & byver) >> i & 1))
 			continue;
 		sb_addf(out, "%s%s: ", sep, vf_known_copies[i].path);
-		version_why(out, s, i);
+		if (vf_known_copies[i].why)
+			sb_addf(out, "%s; build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
+				vf_known_copies[i].why);
+		else
+			version_why(out, s, i);
 		sep = "; ";
 	}
 	return 1;

@@ -126,12 +126,14 @@ static int ios_copies_slice(const struct vf_slice *s, enum vf_expect requested)
 
 /* The families whose copies an ELF slice is asked for: linux/android
  * (and an unreadable GOOS: fail closed) on an arch whose internal/cpu reads
- * HWCap; android arm64 (unreadable GOOS too) on arm64. */
+ * HWCap; android arm64 and linux arm64 (unreadable GOOS too) on arm64. */
 static int elf_families(const struct vf_slice *sl)
 {
 	int android = sl->platform == VF_PLATFORM_ANDROID || sl->platform == VF_PLATFORM_ELF;
+	int linux = sl->platform == VF_PLATFORM_LINUX || sl->platform == VF_PLATFORM_ELF;
 	return (hwcap_arch(sl->cputype) && sl->platform != VF_PLATFORM_OTHER_ELF ? VF_COPY_LINUX : 0) |
-	       (sl->cputype == CPU_TYPE_ARM64 && android ? VF_COPY_ANDROID_ARM64 : 0);
+	       (sl->cputype == CPU_TYPE_ARM64 && android ? VF_COPY_ANDROID_ARM64 : 0) |
+	       (sl->cputype == CPU_TYPE_ARM64 && linux ? VF_COPY_LINUX_ARM64 : 0);
 }
 
 /* The release numbers of a module version "vX.Y.Z[-pre][+build]": 0, or

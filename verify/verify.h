@@ -59,10 +59,15 @@ struct vf_opts {
  *     GOOS cannot be read: fail closed), where the package's own detection
  *     depends on its module's version: before right_from it leaves the
  *     features unread on android (its archInit calls doinit for linux, not
- *     for android), from right_from on it reads them itself. */
+ *     for android), from right_from on it reads them itself;
+ *   VF_COPY_LINUX_ARM64: linux arm64 ELF slices (and arm64 ELF whose GOOS
+ *     cannot be read: fail closed), for a package deps/ fixes on linux arm64
+ *     only (gVisor's pkg/cpuid: deps/table.c's gvisor-cpuid); `why` says
+ *     what its code, unfixed, leaves wrong. */
 #define VF_COPY_LINUX 1
 #define VF_COPY_IOS 2
 #define VF_COPY_ANDROID_ARM64 4
+#define VF_COPY_LINUX_ARM64 8
 struct vf_copy {
 	const char *path;   /* import path: the package's names start `<path>.` */
 	const char *module; /* "<module path> <version(s)>" the bytes were read in */
@@ -78,6 +83,7 @@ struct vf_copy {
 	 * detects on its own there; a version that cannot be read (replaced by
 	 * a directory, no build info) never exempts. NULL on other entries. */
 	const char *right_from;
+	const char *why; /* VF_COPY_LINUX_ARM64: the defect, after the path; NULL on others */
 };
 extern const struct vf_copy vf_known_copies[];
 

@@ -56,6 +56,23 @@ static int android_row_module(const struct dp_row *r, const char *m)
 	       r->versions[n] == ' ';
 }
 
+/* A linux-only defect rule of a package that is no copy of internal/cpu
+ * (gVisor's cpuid): its parenthesised modules are linux arm64 copies'. */
+static int linux_pkg_row(const struct dp_row *r)
+{
+	return r->kind != DP_KIND_CPUCOPY && r->families == DP_FAM_LINUX && r->role == DP_DEFECT;
+}
+
+/* Is "<module> <version>" (n bytes) a linux arm64 copy's module? */
+static int arm64_copy_has(const char *module, size_t n)
+{
+	for (size_t i = 0; vf_known_copies[i].path; i++)
+		if ((vf_known_copies[i].families & VF_COPY_LINUX_ARM64) && strlen(vf_known_copies[i].module) == n &&
+		    memcmp(vf_known_copies[i].module, module, n) == 0)
+			return 1;
+	return 0;
+}
+
 /* A linux/android copy's module (only those answer a linux/android row). */
 static int copy_has(const char *module, size_t n)
 {
@@ -70,10 +87,11 @@ static int check_copy(const struct vf_copy *c)
 {
 	const char *sp = strchr(c->module, ' ');
 	size_t ml = sp ? (size_t)(sp - c->module) : strlen(c->module);
-	int bad = 0, named = 0, ios_named = 0, android_named = 0;
+	int bad = 0, named = 0, ios_named = 0, android_named = 0, arm64_named = 0;
 
 	for (const struct dp_row *r = dp_rows; r->name; r++) {
 		named |= linux_copy_row(r) && row_names(r, c->module, strlen(c->module));
+		arm64_named |= linux_pkg_row(r) && row_names(r, c->module, strlen(c->module));
 		ios_named |= ios_row_names(r, c->module);
 		android_named |= android_row_module(r, c->module);
 	}
@@ -93,7 +111,12 @@ static int check_copy(const struct vf_copy *c)
 		       c->path, c->module);
 		bad++;
 	}
-	if (!(c->families & (VF_COPY_LINUX | VF_COPY_IOS))) {
+	if ((c->families & VF_COPY_LINUX_ARM64) && (!arm64_named || !c->why)) {
+		printf("verify/copies.c: %s is asked on linux arm64, but no linux defect rule of deps/table.c "
+		       "names %s (or it says no why)\n", c->path, c->module);
+		bad++;
+	}
+	if (!(c->families & (VF_COPY_LINUX | VF_COPY_IOS | VF_COPY_LINUX_ARM64))) {
 		printf("verify/copies.c: %s is asked on no family\n", c->path);
 		bad++;
 	}
@@ -113,7 +136,7 @@ static int check_row(const struct dp_row *r)
 
 	for (const char *p = open && close ? open + 1 : NULL; p && p < close;) {
 		size_t n = strcspn(p, ",)");
-		if (!copy_has(p, n)) {
+		if (linux_pkg_row(r) ? !arm64_copy_has(p, n) : !copy_has(p, n)) {
 			printf("deps/table.c: rule %s names %.*s, which no known copy in verify/copies.c "
 			       "comes from\n", r->name, (int)n, p);
 			bad++;
@@ -143,7 +166,7 @@ int main(void)
 		drifts++;
 	}
 	for (const struct dp_row *r = dp_rows; r->name; r++) {
-		if (linux_copy_row(r)) {
+		if (linux_copy_row(r) || linux_pkg_row(r)) {
 			nrows++;
 			drifts += check_row(r);
 		}

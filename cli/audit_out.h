@@ -1,0 +1,109 @@
+/* audit_out.h — what `gowrap audit` adds to deps/audit.h's rows: the id of
+ * the content each row was decided on, the verdicts a person reviewed
+ * (gowrap-audit.toml) and the SARIF and GitHub forms of the rows.
+ *
+ * Promise: a row's content id is "sha256:" and the SHA-256 of the lines
+ * "<git blob id> <name>\n", sorted by name, of every source the package
+ * compiles for this target as audit reads them (deps/sources.h: Go,
+ * assembly, C and the headers they #include; names relative to the
+ * module's root), so the same files give the same id on any machine and a
+ * changed file, a file added or removed, or another target's file set gives
+ * another. A package whose sources were not all read (a limit of
+ * sources.h) has no id and is never accepted. A reviewed-verdicts file is
+ * read whole or refused whole (GW_EXIT_REVIEWED, one line naming file and
+ * line): a subset of TOML (README "Reviewed verdicts"), a package named
+ * twice, an entry past its date — nothing is accepted from a file that is
+ * refused. An entry accepts a row only when its package and one of its
+ * content ids are the row's own; every entry that matches no row is named
+ * (gw_note). SARIF is written through common/jsonw.h only. */
+#ifndef GOWRAP_CLI_AUDIT_OUT_H
+#define GOWRAP_CLI_AUDIT_OUT_H
+
+#include <stddef.h>
+
+#include "audit.h"
+#include "graph.h"
+#include "report.h"
+#include "strbuf.h"
+
+#define AU_FILE_NAME "gowrap-audit.toml"
+#define AU_ID_LEN 72 /* "sha256:" + 64 hex + NUL, rounded */
+#define AU_MAX_ENTRIES 4096
+#define AU_MAX_IDS 64     /* content ids of one entry */
+#define AU_MAX_BYTES (1u << 20)
+
+struct au_entry {
+	char *pkg, *reason;
+	char **ids;
+	size_t nids;
+	char until[11]; /* "YYYY-MM-DD" or "" */
+	int line;       /* of its [[Reviewed]] header */
+	int used;       /* matched a row's package */
+};
+
+struct au_reviewed {
+	struct au_entry *v;
+	size_t n, cap;
+	char *path; /* the file in effect; NULL: none */
+};
+
+enum au_state {
+	AU_NONE,          /* no entry names the package */
+	AU_ACCEPTED,      /* unknown or defective, and reviewed for this content */
+	AU_OTHER_CONTENT, /* reviewed, but for another content: asked again */
+	AU_NOT_NEEDED,    /* an entry for a row that passes on its own */
+};
+
+struct au_row {
+	char id[AU_ID_LEN]; /* "" when not every source was read */
+	const struct au_entry *entry;
+	enum au_state state;
+};
+
+/* The main module's root, for the default file and SARIF's %SRCROOT%
+ * (`go env GOMOD`); "" outside a module. */
+void au_module_root(const char *realgo, struct sb *root);
+
+/* The file `given` (--reviewed), else AU_FILE_NAME in root when it exists.
+ * 0 (rv->path NULL: no file in effect), or -1 with e (GW_EXIT_REVIEWED). */
+int au_reviewed_load(const char *given, const char *root, struct au_reviewed *rv, struct gw_err *e);
+/* text (len bytes, hostile) as the file `name`; today "YYYY-MM-DD". */
+int au_reviewed_parse(const char *name, const char *text, size_t len, const char *today,
+		      struct au_reviewed *rv, struct gw_err *e);
+void au_reviewed_free(struct au_reviewed *rv);
+/* Today in UTC, "YYYY-MM-DD". */
+void au_today(char out[11]);
+
+void au_content_id(const struct dp_pkg *p, char out[AU_ID_LEN]);
+/* The package of row r (rows point into g). */
+const struct dp_pkg *au_pkg_of(const struct dp_graph *g, const struct dp_audit_row *r);
+
+/* Rows' ids and review states (out: a->nrows), notes for stale entries;
+ * the exit code of the audit: 1 a defective row not accepted, 3 none but an
+ * unknown row not accepted or a package go could not resolve, else 0. */
+int au_apply(const struct dp_audit *a, const struct dp_graph *g, struct au_reviewed *rv, struct au_row *out);
+
+/* A row that needs a person: not passing (a verdict but "defective, not
+ * fixed" and "unknown" passes). */
+int au_needs_review(const struct dp_audit_row *r);
+
+struct au_ctx {
+	const struct dp_audit *a;
+	const struct dp_graph *g;
+	const struct au_row *st;
+	const char *root; /* main module root, "" none */
+	const char *version;
+};
+/* SARIF 2.1.0 of the rows into out. */
+void au_sarif(const struct au_ctx *c, struct sb *out);
+/* GitHub workflow commands (::error/::warning) of the rows into out. */
+void au_github(const struct au_ctx *c, struct sb *out);
+/* Where a row points: uri relative to %SRCROOT% (or GOMODCACHE when
+ * *modcache), line (1 when none is known). */
+struct au_loc {
+	struct sb uri;
+	int line, modcache;
+};
+void au_primary(const struct au_ctx *c, size_t i, struct au_loc *l);
+
+#endif
