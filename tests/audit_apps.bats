@@ -62,15 +62,15 @@ check_app() {
 	[ $bad -eq 0 ] || fail "$1: rows or exit codes differ from $1.expect"
 }
 
-@test "tailscale v1.102.5 ./cmd/tailscaled: no unknown on five targets — hostinfo's lxcfs check reads CPU information no code chooses from, gVisor's cpuid off linux chooses nothing; exit 0 (linux/arm64: gVisor's cpuid is table.c's)" {
+@test "tailscale v1.102.5 ./cmd/tailscaled: no unknown on five targets — hostinfo's lxcfs check reads CPU information no code chooses from, gVisor's cpuid off linux chooses nothing; exit 0 (linux/arm64: gVisor's cpuid fixed by table.c's gvisor-cpuid)" {
 	check_app tailscale
 }
 
-@test "xray-core v1.260327.0 ./main: blake3 on iOS is detection for another architecture; no unknown; exit 0 (linux/arm64: gVisor's cpuid is table.c's)" {
+@test "xray-core v1.260327.0 ./main: blake3 on iOS is detection for another architecture; no unknown; exit 0 (linux/arm64: gVisor's cpuid fixed by table.c's gvisor-cpuid)" {
 	check_app xray
 }
 
-@test "sing-box v1.13.5 ./experimental/libbox with its release tags: the sagernet forks of tailscale and gVisor ruled as the originals; no unknown; exit 0 (linux/arm64: gVisor's cpuid is table.c's)" {
+@test "sing-box v1.13.5 ./experimental/libbox with its release tags: the sagernet forks of tailscale and gVisor ruled as the originals; no unknown; exit 0 (linux/arm64: gVisor's cpuid fixed by table.c's gvisor-cpuid)" {
 	check_app sing-box
 }
 
