@@ -5,7 +5,7 @@
 # "gate:", "memo keys") need no go build and catch theirs in seconds.
 SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats", "tests/deps_arch.bats",
          "tests/sweep.bats", "tests/goos.bats", "tests/audit_seen.bats", "tests/gvisor.bats",
-         "tests/audit_apps.bats"]
+         "tests/audit_apps.bats", "tests/audit_review.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -357,4 +357,9 @@ MUTATIONS = [
      '{ "platforms-variant", "image variant", DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER, DP_SEEN_NOCHOICE,',
      '{ "platforms-variant", "image variant", DP_FAM_LINUX | DP_FAM_OTHER, DP_SEEN_NOCHOICE,',
      "census"),
+    # audit's listing: a package listed with an error is named, never silent
+    ("audit-listed-error-silent", "deps/graph.c",
+     "int listed_err = k == NF_AUDIT && f[15][0] == 'E';",
+     "int listed_err = 0;",
+     "lists with an error"),
 ]
