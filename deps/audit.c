@@ -53,7 +53,7 @@ static void rule_row(struct dp_audit_row *r, const struct dp_pkg *p, const struc
 		r->verdict = DP_AUDIT_DEFECTIVE;
 		r->wrong = 1;
 		sb_addf(&w, "rule %s (%s): GOWRAP_DEPS=0 turns the dependency fix off", cl->row->name, r->file);
-	} else if (cl->row->fix == DP_FIX_HWCAP && !strstr(release, "go1.21")) {
+	} else if ((cl->row->fix == DP_FIX_HWCAP || cl->row->fix == DP_FIX_GVISOR) && !strstr(release, "go1.21")) {
 		r->verdict = DP_AUDIT_DEFECTIVE;
 		r->wrong = 1;
 		sb_addf(&w, "rule %s (%s): Go < 1.21 has no runtime.getAuxv", cl->row->name, r->file);
