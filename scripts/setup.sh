@@ -57,6 +57,12 @@ export DEBIAN_FRONTEND=noninteractive
 # go and the network, apt-get only the network and dpkg: on a fresh machine
 # the two run side by side instead of one after the other (act's build alone
 # is over a minute of both cores). Its output is kept and shown when it ends.
+# fetch-testdeps.sh installs the SARIF multitool with npm: on a machine
+# without npm it comes from Debian first (this kind of machine has it).
+if ! command -v npm >/dev/null 2>&1; then
+	"${sudo[@]}" apt-get update -qq
+	"${sudo[@]}" apt-get install -y -qq nodejs npm >/dev/null
+fi
 fetch_pid=
 fetch_log=
 if command -v go >/dev/null 2>&1; then
