@@ -99,6 +99,8 @@ static uint32_t line_hash(const char *s) /* FNV-1a */
 
 static void index_rules(struct scan *s, int family)
 {
+	memset(s->slot, 0, sizeof s->slot);
+	memset(s->first, 0, sizeof s->first);
 	for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
 		if (!rule_applies(&dp_rows[r], family))
 			continue;
@@ -213,7 +215,8 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
 {
 	static struct scan s; /* large; one classification at a time */
 	memset(out, 0, sizeof *out);
-	memset(&s, 0, sizeof s);
+	memset(s.count, 0, sizeof s.count); /* the index is cleared when a compile is searched */
+	memset(s.whole_bad, 0, sizeof s.whole_bad);
 	out->verdict = DP_V_NONE;
 	out->file_idx = -1;
 	for (size_t r = 0; r < DP_MAX_ROWS; r++)
