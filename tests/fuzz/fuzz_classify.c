@@ -60,7 +60,11 @@ static int read_in(const char *path, struct sb *out, void *arg)
 /* The scratch file dp_render reads the struct from: made once, in /dev/shm
  * where there is one (a memory file system), kept open and rewritten in
  * place. Truncating and closing a file on ext4 each input started its
- * writeback (auto_da_alloc): most of an input's time went to the disk. */
+ * writeback (auto_da_alloc): most of an input's time went to the disk.
+ * With classify.c's index of the rules' lines, measured here under ASan
+ * (run-fuzz.sh's seeds and dictionary, -seed=1, 20 s, three rounds
+ * alternated): 166 inputs a second before, 1,960 after (median), coverage
+ * 273 -> 285 counters in the same time. */
 static char path[64];
 static int scratch = -1;
 
