@@ -2,6 +2,7 @@
 #include "compat.h"
 #include "classify.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,10 +69,19 @@ static int is_code(const char *f)
 	return *f && strncmp(f, "//", 2) != 0 && strncmp(f, "package ", 8) != 0;
 }
 
+/* The lines of the rules that apply, hashed (open addressing, twice as many
+ * slots as lines can be): a line of a compile costs one fold and one probe,
+ * not a compare with every line of every rule. slot: row * DP_MAX_LINES +
+ * line + 1, 0 empty; first: bit c when some rule line starts with byte c. */
+#define DP_INDEX_SLOTS (2 * DP_MAX_ROWS * DP_MAX_LINES)
+
 struct scan {
 	unsigned count[DP_MAX_ROWS][DP_MAX_LINES];
 	int trigger_file[DP_MAX_ROWS];
 	unsigned whole_bad[DP_MAX_ROWS]; /* the trigger's file is not the row's whole */
+	uint16_t slot[DP_INDEX_SLOTS];
+	uint32_t hash[DP_INDEX_SLOTS];
+	unsigned char first[32];
 };
 
 static int rule_applies(const struct dp_row *r, int family)
@@ -79,29 +89,61 @@ static int rule_applies(const struct dp_row *r, int family)
 	return (r->families & family) != 0 && (!(family & DP_DEFECTS_ONLY) || r->role == DP_DEFECT);
 }
 
+static uint32_t line_hash(const char *s) /* FNV-1a */
+{
+	uint32_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static void index_rules(struct scan *s, int family)
+{
+	memset(s->slot, 0, sizeof s->slot);
+	memset(s->first, 0, sizeof s->first);
+	for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
+		if (!rule_applies(&dp_rows[r], family))
+			continue;
+		for (size_t l = 0; l < DP_MAX_LINES && dp_rows[r].lines[l].text; l++) {
+			const char *t = dp_rows[r].lines[l].text;
+			uint32_t h = line_hash(t), i = h % DP_INDEX_SLOTS;
+			while (s->slot[i])
+				i = (i + 1) % DP_INDEX_SLOTS;
+			s->slot[i] = (uint16_t)(r * DP_MAX_LINES + l + 1);
+			s->hash[i] = h;
+			s->first[(unsigned char)t[0] >> 3] |= (unsigned char)(1u << ((unsigned char)t[0] & 7));
+		}
+	}
+}
+
+/* Count folded line f (its file: idx) for every rule line it is. */
+static void count_line(struct scan *s, const char *f, int idx)
+{
+	uint32_t h = line_hash(f);
+	for (uint32_t i = h % DP_INDEX_SLOTS; s->slot[i]; i = (i + 1) % DP_INDEX_SLOTS) {
+		size_t r = (size_t)(s->slot[i] - 1) / DP_MAX_LINES, l = (size_t)(s->slot[i] - 1) % DP_MAX_LINES;
+		if (s->hash[i] != h || strcmp(f, dp_rows[r].lines[l].text) != 0)
+			continue;
+		s->count[r][l]++;
+		if (l == 0)
+			s->trigger_file[r] = idx;
+	}
+}
+
 /* One file: count every rule line; check `whole` for rules triggered here. */
 static void scan_file(struct scan *s, const char *buf, size_t n, int idx, int family)
 {
-	char f[DP_LINE_MAX + 1];
 	for (size_t at = 0; at < n;) {
 		const char *nl = memchr(buf + at, '\n', n - at);
-		size_t len = nl ? (size_t)(nl - (buf + at)) : n - at;
-		if (len <= DP_LINE_MAX * 2) {
+		size_t len = nl ? (size_t)(nl - (buf + at)) : n - at, b = at;
+		while (b < at + len && (buf[b] == ' ' || buf[b] == '\t'))
+			b++;
+		/* a line is folded only if it starts as some rule line does */
+		if (len <= DP_LINE_MAX * 2 && b < at + len &&
+		    (s->first[(unsigned char)buf[b] >> 3] >> ((unsigned char)buf[b] & 7) & 1)) {
 			char tmp[DP_LINE_MAX * 2 + 1];
-			size_t fl = dp_fold(buf + at, len, tmp);
-			if (fl <= DP_LINE_MAX) {
-				memcpy(f, tmp, fl + 1);
-				for (size_t r = 0; dp_rows[r].name && r < DP_MAX_ROWS; r++) {
-					if (!rule_applies(&dp_rows[r], family))
-						continue;
-					for (size_t l = 0; l < DP_MAX_LINES && dp_rows[r].lines[l].text; l++)
-						if (strcmp(f, dp_rows[r].lines[l].text) == 0) {
-							s->count[r][l]++;
-							if (l == 0)
-								s->trigger_file[r] = idx;
-						}
-				}
-			}
+			if (dp_fold(buf + at, len, tmp) <= DP_LINE_MAX)
+				count_line(s, tmp, idx);
 		}
 		at += len + 1;
 	}
@@ -173,7 +215,8 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
 {
 	static struct scan s; /* large; one classification at a time */
 	memset(out, 0, sizeof *out);
-	memset(&s, 0, sizeof s);
+	memset(s.count, 0, sizeof s.count); /* the index is cleared when a compile is searched */
+	memset(s.whole_bad, 0, sizeof s.whole_bad);
 	out->verdict = DP_V_NONE;
 	out->file_idx = -1;
 	for (size_t r = 0; r < DP_MAX_ROWS; r++)
@@ -186,6 +229,8 @@ void dp_classify_by(const char *const *files, size_t nfiles, int family, dp_read
 		if (read(files[i], &buf, arg) == 0 && buf.buf && has_word(triggers, buf.buf, buf.len))
 			triggered = 1;
 	}
+	if (triggered)
+		index_rules(&s, family);
 	for (size_t i = 0; i < nfiles && triggered; i++) {
 		sb_reset(&buf);
 		if (read(files[i], &buf, arg) < 0 || !buf.buf || !has_word(words, buf.buf, buf.len))

@@ -5,7 +5,7 @@
 # "gate:", "memo keys") need no go build and catch theirs in seconds.
 SUITE = ["tests/deps.bats", "tests/deps_ci.bats", "tests/compose.bats", "tests/unit.bats", "tests/deps_arch.bats",
          "tests/sweep.bats", "tests/goos.bats", "tests/audit_seen.bats", "tests/gvisor.bats",
-         "tests/audit_apps.bats", "tests/audit_review.bats"]
+         "tests/audit_apps.bats", "tests/audit_review.bats", "tests/ios_sysctl.bats"]
 TARGETS = ["build/shim/go", "build/shim/gowrap-toolexec", "build/gowrap", "unit"]
 # DEPS_SETUP: which of linux, ios tests/deps.bats builds up front (the
 # filtered tests need only those).
@@ -40,6 +40,9 @@ ENV = {
     "xsys-sysctl-name-dropped": {"DEPS_SETUP": "none"},
     "xsys-fields-unchecked": {"DEPS_SETUP": "none"},
     "xsys-sysctl-ignores-features": {"DEPS_SETUP": "none"},
+    "ios-objects-name-dropped": {"DEPS_SETUP": "none"},
+    "ios-objects-trampoline-to-sysctl": {"DEPS_SETUP": "none"},
+    "ios-objects-syscall6x": {"DEPS_SETUP": "none"},
     "family-android-none": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
     "android-folded-into-linux": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
     "xsys-android-rule-linux-only": {"DEPS_SETUP": "none", "ARCH_SETUP": "arm"},
@@ -362,4 +365,20 @@ MUTATIONS = [
      "int listed_err = k == NF_AUDIT && f[15][0] == 'E';",
      "int listed_err = 0;",
      "lists with an error"),
+    # The same fix held to x/sys v0.42.0's own ios/arm64 object
+    # (tests/ios_sysctl.bats, read from the built go.o): a name dropped, the
+    # trampoline branching to libSystem's sysctl instead, the call through
+    # syscall.syscall6X instead of syscall.syscall6.
+    ("ios-objects-name-dropped", "deps/render.c",
+     '{ "HasATOMICS", { "armv8_1_atomics", "arm.FEAT_LSE" } },',
+     '{ "HasATOMICS", { "armv8_1_atomics", NULL } },',
+     "read from both objects"),
+    ("ios-objects-trampoline-to-sysctl", "deps/templates/dp_xsys_ios_sysctl.go.tmpl",
+     '//go:cgo_import_dynamic gowrap_libc_sysctlbyname sysctlbyname "/usr/lib/libSystem.B.dylib"',
+     '//go:cgo_import_dynamic gowrap_libc_sysctlbyname sysctl "/usr/lib/libSystem.B.dylib"',
+     "under gowrap's names"),
+    ("ios-objects-syscall6x", "deps/templates/dp_xsys_ios_sysctl.go.tmpl",
+     "//go:linkname gowrapSyscall6 syscall.syscall6",
+     "//go:linkname gowrapSyscall6 syscall.syscall6X",
+     "under gowrap's names"),
 ]

@@ -49,6 +49,8 @@ probe tests/fixtures/seenprobe
 # tests/android.bats: x/sys/cpu before and after its android arm64 detection
 probe tests/fixtures/xsysandroid
 probe tests/fixtures/xsysandroid47 tests/fixtures/xsysandroid
+# tests/ios_sysctl.bats: the same program with x/sys v0.42.0
+probe tests/fixtures/xsysios42 tests/fixtures/xsysandroid
 # tests/verify_arch.bats: the same module, vendored (`go mod vendor` reads
 # the module zips this puts in the cache) and built for 13 GOARCHes.
 probe tests/fixtures/archprobe

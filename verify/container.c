@@ -272,7 +272,7 @@ static int check_fat_ent(struct vf_span s, const struct fat_ent *e, uint64_t hdr
  * ents gets up to MAX_FAT_ARCH + MAX_HIDDEN of them, *total says how many. */
 static int fat_entries(struct vf_span s, struct fat_ent *ents, size_t *total, struct sb *err)
 {
-	uint32_t magic, n, entsz;
+	uint32_t magic = 0, n, entsz;
 	uint64_t hdr_end, first = UINT64_MAX;
 	size_t i;
 	int is64;

@@ -118,7 +118,7 @@ static int symtab(struct vf_span s, const struct ehdr *h, struct vf_span sect, u
 		return -1;
 	}
 	for (uint64_t k = 0; k + step <= sect.len; k += step) {
-		uint32_t sn;
+		uint32_t sn = 0;
 		const char *str;
 		size_t n;
 		int is_marker;

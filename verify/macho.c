@@ -221,7 +221,7 @@ static int symtab(struct mh *m, struct vf_want *want, struct sb *err)
 {
 	struct vf_span syms, strs;
 	uint32_t entsz = m->is64 ? NLIST_64_SIZE : NLIST_SIZE;
-	uint32_t i, strx;
+	uint32_t i, strx = 0;
 	const char *name;
 	size_t n;
 	int is_marker;

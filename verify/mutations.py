@@ -148,4 +148,12 @@ MUTATIONS = [
     ("patch-version-limit-ignored", "verify/policy.c",
      "(!m->applies || m->applies(m, s->goversion))", "(m || 1)",
      "symcheck --patches"),
+    # a name costs a few compares (want.c's first-byte filter): the filter
+    # left without the copies' first bytes, or the patch markers'
+    ("first-byte-copies-unset", "verify/want.c",
+     "\t\twant_first(want, vf_known_copies[i].path);\n", "",
+     "Android hand-made"),
+    ("first-byte-pmarks-unset", "verify/want.c",
+     "\t\twant_first(want, want->pmarks[i].symbol);\n", "",
+     "symcheck --patches"),
 ]

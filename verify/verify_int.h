@@ -54,6 +54,13 @@ struct vf_want {
 	/* Bit i for vf_known_copies[i]: a function of its package seen, its
 	 * fix's marker seen, its exempting function seen. */
 	uint32_t copy_code, copy_fixed, copy_exempt;
+	/* Set once by vf_want_init/vf_want_patches, so that a name costs a
+	 * few compares and no strlen: a slice hands every name, thousands
+	 * (bench/symcheck_cpu.sh). first: bit c when some name looked for
+	 * starts with byte c (all bits for an empty prefix). */
+	uint32_t ncopies;
+	size_t copy_len[32], exempt_len[32], pm_len[VF_MAX_PMARKS];
+	unsigned char first[32];
 };
 
 /* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
@@ -67,7 +74,17 @@ void vf_want_patches(struct vf_want *want, const struct vf_opts *o);
 /* Does name (no leading '_') match want? Updates want, the known copies'
  * bits included: every reader hands every name, never stopping at the
  * marker, since any name may be a copy's. */
-void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker);
+void vf_want_name_slow(struct vf_want *want, const char *name, size_t n, int *is_marker);
+static inline void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
+{
+	*is_marker = 0;
+	if (want->on_name)
+		want->on_name(want->on_name_ctx, name, n);
+	/* Most names start with a byte no name looked for starts with; the
+	 * rest (and an empty name: an empty patch symbol's) are compared. */
+	if (!n || want->first[(unsigned char)name[0] >> 3] >> ((unsigned char)name[0] & 7) & 1)
+		vf_want_name_slow(want, name, n, is_marker);
+}
 /* A file name from the pclntab's file table: is it one of a patch mark's? */
 void vf_want_file(struct vf_want *want, const char *name, size_t n);
 /* An inlined function keeps only its name in the pclntab's funcnametab:

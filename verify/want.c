@@ -30,6 +30,12 @@ const char *const vf_upstream_funcs[] = {
 	NULL,
 };
 
+static void want_first(struct vf_want *want, const char *s)
+{
+	unsigned char c = (unsigned char)s[0];
+	want->first[c >> 3] |= (unsigned char)(1u << (c & 7));
+}
+
 void vf_want_init(struct vf_want *want, const char *prefix,
 		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
 {
@@ -42,26 +48,42 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 	want->no_upstream = !strncmp(want->prefix, VF_DARWIN_MARKER, sizeof VF_DARWIN_MARKER - 1);
 	want->on_name = on_name;
 	want->on_name_ctx = ctx;
+	if (!want->plen)
+		memset(want->first, 0xff, sizeof want->first); /* every name is the marker */
+	want_first(want, want->prefix);
+	want_first(want, "internal/cpu."); /* vf_upstream_funcs */
+	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
+		const char *ex = vf_known_copies[i].exempt;
+		want->copy_len[i] = strlen(vf_known_copies[i].path);
+		want->exempt_len[i] = ex ? strlen(ex) : 0;
+		want_first(want, vf_known_copies[i].path);
+		want->ncopies = i + 1;
+	}
 }
 
 void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
 {
 	want->pmarks = o ? o->pmarks : NULL;
 	want->npmarks = o && o->pmarks ? (o->npmarks < VF_MAX_PMARKS ? o->npmarks : VF_MAX_PMARKS) : 0;
+	for (size_t i = 0; i < want->npmarks; i++) {
+		want->pm_len[i] = strlen(want->pmarks[i].symbol);
+		want_first(want, want->pmarks[i].symbol);
+	}
 }
 
+/* n > 0: the name's first byte is one that vf_known_copies' paths start
+ * with, checked by the caller. */
 static void copies_name(struct vf_want *want, const char *name, size_t n)
 {
-	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		const char *path = vf_known_copies[i].path, *ex = vf_known_copies[i].exempt;
-		size_t pl = strlen(path);
-		if (n <= pl || name[pl] != '.' || memcmp(name, path, pl) != 0)
+	for (uint32_t i = 0; i < want->ncopies; i++) {
+		size_t pl = want->copy_len[i];
+		if (n <= pl || name[pl] != '.' || memcmp(name, vf_known_copies[i].path, pl) != 0)
 			continue;
 		want->copy_code |= 1u << i;
 		if (n - pl >= sizeof COPY_MARKER - 1 &&
 		    memcmp(name + pl, COPY_MARKER, sizeof COPY_MARKER - 1) == 0)
 			want->copy_fixed |= 1u << i;
-		if (ex && strlen(ex) == n && memcmp(name, ex, n) == 0)
+		if (want->exempt_len[i] == n && memcmp(name, vf_known_copies[i].exempt, n) == 0)
 			want->copy_exempt |= 1u << i;
 	}
 }
@@ -92,16 +114,16 @@ void vf_want_file(struct vf_want *want, const char *name, size_t n)
 				want->pm[i] |= VF_PM_NAMED;
 }
 
-void vf_want_name(struct vf_want *want, const char *name, size_t n, int *is_marker)
+/* vf_want_name's compares, for a name whose first byte some name looked
+ * for starts with (verify_int.h). */
+void vf_want_name_slow(struct vf_want *want, const char *name, size_t n, int *is_marker)
 {
 	size_t i;
 
-	*is_marker = 0;
-	if (want->on_name)
-		want->on_name(want->on_name_ctx, name, n);
-	copies_name(want, name, n);
+	if (n)
+		copies_name(want, name, n);
 	for (i = 0; i < want->npmarks; i++)
-		if (!(want->pm[i] & VF_PM_PRESENT) && strlen(want->pmarks[i].symbol) == n &&
+		if (!(want->pm[i] & VF_PM_PRESENT) && want->pm_len[i] == n &&
 		    !memcmp(name, want->pmarks[i].symbol, n))
 			want->pm[i] |= VF_PM_PRESENT;
 	if (n >= want->plen && memcmp(name, want->prefix, want->plen) == 0) {

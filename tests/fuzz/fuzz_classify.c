@@ -6,11 +6,12 @@
  * input, never from disk) for every family, then renders the fix the class
  * asks for (all but cpuid's, which reads its file from disk), and the x/sys
  * sysctl fix over the first file as its struct (written to a scratch file
- * dp_render reads: rendered, or refused with a reason); ASan and UBSan see
- * every read. What classify.h promises is
+ * dp_render reads, one per process, rewritten in place: rendered, or refused
+ * with a reason); ASan and UBSan see every read. What classify.h promises is
  * checked, aborting when broken so libFuzzer reports it: a FIX or RIGHT
  * class has its rule and its trigger's file index inside the input; an
- * UNKNOWN one has a reason; a NONE one neither; the words test holds. It
+ * UNKNOWN one has a reason; a NONE one neither; the words test (a property
+ * of the table, not of the input) holds, checked at the first input. It
  * lives in tests/ beside fuzz_cmdline.c. Built and run by `make fuzz`
  * (tests/helpers/run-fuzz.sh); seeded from tests/unit/graph/files and
  * tests/unit/sweep/files (the real files the rules were read in). */
@@ -23,9 +24,11 @@
 #include "strbuf.h"
 #include "table.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define MAXF 8
@@ -41,22 +44,47 @@ static void require(int ok)
 		abort();
 }
 
-/* "f<i>" names file i of the input. */
+/* "f<i>" names file i of the input. Grown once to the file's size: each
+ * doubling is a fresh allocation, which ASan's quarantine never reuses. */
 static int read_in(const char *path, struct sb *out, void *arg)
 {
 	const struct in *in = arg;
 	int i = path[1] - '0';
 	if (path[0] != 'f' || i < 0 || i >= MAXF)
 		return -1;
+	sb_grow(out, in->n[i]);
 	sb_add(out, in->p[i], in->n[i]);
 	return 0;
 }
 
-static char path[64]; /* the scratch file, removed at exit */
+/* The scratch file dp_render reads the struct from: made once, in /dev/shm
+ * where there is one (a memory file system), kept open and rewritten in
+ * place. Truncating and closing a file on ext4 each input started its
+ * writeback (auto_da_alloc): most of an input's time went to the disk.
+ * With classify.c's index of the rules' lines, measured here under ASan
+ * (run-fuzz.sh's seeds and dictionary, -seed=1, 20 s, three rounds
+ * alternated): 166 inputs a second before, 1,960 after (median), coverage
+ * 273 -> 285 counters in the same time. */
+static char path[64];
+static int scratch = -1;
 
 static void remove_scratch(void)
 {
 	unlink(path);
+}
+
+static int scratch_put(const uint8_t *p, size_t n)
+{
+	if (scratch < 0) {
+		struct stat st;
+		const char *dir = stat("/dev/shm", &st) == 0 && S_ISDIR(st.st_mode) ? "/dev/shm" : "/tmp";
+		snprintf(path, sizeof path, "%s/gowrap-fuzz-xsys-%ld.go", dir, (long)getpid());
+		scratch = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+		if (scratch < 0)
+			return -1;
+		atexit(remove_scratch);
+	}
+	return pwrite(scratch, p, n, 0) == (ssize_t)n && ftruncate(scratch, (off_t)n) == 0 ? 0 : -1;
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -74,8 +102,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (!z)
 			break;
 	}
-	char why[400];
-	require(dp_rules_words(why, sizeof why) == 0);
+	static int words_ok; /* a property of the table: checked once */
+	if (!words_ok) {
+		char why[400];
+		require(dp_rules_words(why, sizeof why) == 0);
+		words_ok = 1;
+		setenv("GOWRAP_FEATURES", "darwin", 1); /* the sysctl fix's feature set */
+	}
 	for (size_t f = 0; f < sizeof fams / sizeof fams[0]; f++) {
 		struct dp_class cl;
 		dp_classify_by(names, nf, fams[f], read_in, &in, &cl);
@@ -102,24 +135,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sb_release(&err);
 	}
 	/* the x/sys sysctl fix reads the fields of `var ARM64 struct {` */
-	if (!path[0]) {
-		snprintf(path, sizeof path, "/tmp/gowrap-fuzz-xsys-%ld.go", (long)getpid());
-		atexit(remove_scratch);
-	}
-	FILE *f = fopen(path, "wb");
-	if (f) {
-		int ok = fwrite(in.p[0], 1, in.n[0], f) == in.n[0];
-		if (fclose(f) == 0 && ok) {
-			struct sb out = SB_INIT, err = SB_INIT;
-			const char *name;
-			setenv("GOWRAP_FEATURES", "darwin", 1);
-			if (dp_render(DP_FIX_XSYS_IOS, path, DP_OPT_XSYS_ASM, &out, &name, &err) == 0)
-				require(strstr(out.buf, "gowrapSysctlEnabled") != NULL && err.len == 0);
-			else
-				require(err.len > 0 && out.len == 0);
-			sb_release(&out);
-			sb_release(&err);
-		}
+	if (scratch_put(in.p[0], in.n[0]) == 0) {
+		struct sb out = SB_INIT, err = SB_INIT;
+		const char *name;
+		if (dp_render(DP_FIX_XSYS_IOS, path, DP_OPT_XSYS_ASM, &out, &name, &err) == 0)
+			require(strstr(out.buf, "gowrapSysctlEnabled") != NULL && err.len == 0);
+		else
+			require(err.len > 0 && out.len == 0);
+		sb_release(&out);
+		sb_release(&err);
 	}
 	return 0;
 }
