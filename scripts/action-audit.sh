@@ -32,15 +32,8 @@ cd "$dir" || {
 	exit 2
 }
 
-# lines VAR: the non-blank lines of $VAR, surrounding blanks trimmed.
-lines() {
-	local l
-	while IFS= read -r l || [ -n "$l" ]; do
-		l="${l#"${l%%[![:space:]]*}"}"
-		l="${l%"${l##*[![:space:]]}"}"
-		if [ -n "$l" ]; then printf '%s\n' "$l"; fi
-	done <<<"${!1:-}"
-}
+# shellcheck source=action-lines.sh
+source "$(dirname "${BASH_SOURCE[0]}")/action-lines.sh"
 
 args=()
 if [ -n "${INPUT_REVIEWED:-}" ]; then

@@ -10,6 +10,7 @@
 # downloaded (-e): the rest audited, the missing package named, exit 3.
 
 load helpers/common
+load helpers/seenmod
 bats_require_minimum_version 1.5.0
 
 T_ROW='github.com/templexxx/cpu	github.com/templexxx/cpu@v0.0.9	copy of internal/cpu	defective, not fixed: rule cpu11-arm64: '
@@ -17,16 +18,7 @@ ASMX_ROW='gowrap.test/seenprobe/asmx	gowrap.test/seenprobe@	unknown	unknown: CPU
 
 setup() {
 	common_setup
-	export GOFLAGS= GOPROXY=off CGO_ENABLED=1 GOOS=linux GOARCH=arm64
-	unset GITHUB_WORKSPACE
-	M="$TMP/m"
-	mkdir -p "$M/asmx"
-	cp "$BATS_TEST_DIRNAME/fixtures/seenprobe/"{go.mod,go.sum,main.go} "$M/"
-	chmod u+w "$M"/*
-	sed -i 's#^import (#import (\n\t_ "gowrap.test/seenprobe/asmx"#' "$M/main.go"
-	printf 'package asmx\n\nfunc probe() uint64\n' >"$M/asmx/x.go"
-	printf '#include "textflag.h"\n\nTEXT \xc2\xb7probe(SB), NOSPLIT, $0-8\n\tMRS ID_AA64ISAR0_EL1, R0\n\tMOVD R0, ret+0(FP)\n\tRET\n' >"$M/asmx/x_arm64.s"
-	cd "$M"
+	seen_module
 }
 
 # id PKG: the content id audit gives PKG's row here (--json).
