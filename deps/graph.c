@@ -21,16 +21,15 @@
 	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"              \
 	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}"
 static const char tmpl[] = TMPL_GATE;
-/* gowrap audit's: six fields more — the assembly; C, C++, Objective-C and
+/* gowrap audit's: five fields more — the assembly; C, C++, Objective-C and
  * headers; the cgo preprocessor and C flags (where an #include is looked
  * for); the module's root (what an #include may not leave); the imports
- * (who reads a package: evidence.h's users); whether go listed it with an
- * error. */
-#define NF_AUDIT 16
+ * (who reads a package: evidence.h's users). */
+#define NF_AUDIT 15
 static const char tmpl_audit[] = TMPL_GATE "\t{{join .SFiles \"\\x1f\"}}\t"
 	"{{join .CFiles \"\\x1f\"}}\x1f{{join .CXXFiles \"\\x1f\"}}\x1f{{join .MFiles \"\\x1f\"}}\x1f{{join .HFiles \"\\x1f\"}}\t"
 	"{{join .CgoCPPFLAGS \"\\x1f\"}}\x1f{{join .CgoCFLAGS \"\\x1f\"}}\t{{with .Module}}{{.Dir}}{{end}}\t"
-	"{{join .Imports \"\\x1f\"}}\t{{if .Error}}E{{end}}";
+	"{{join .Imports \"\\x1f\"}}";
 
 /* A \x1f-separated list (empty items skipped), NULL-terminated. */
 static char **split_list(const char *list, size_t *n)
@@ -64,11 +63,7 @@ static int add_line(struct dp_graph *g, char *line)
 		return -1;
 	/* `go list -e`: a package go could not resolve has no directory and no
 	 * files; it is named, never classified. */
-	/* Audit's listing: a package go listed with an error (build
-	 * constraints excluding every file, a bad import) is not seen whole,
-	 * so it is named too: silence there would read as "nothing found". */
-	int listed_err = k == NF_AUDIT && f[15][0] == 'E';
-	if (((!f[3][0] && f[4][strspn(f[4], "\x1f")] == 0) || listed_err) && f[0][0]) {
+	if (!f[3][0] && f[4][strspn(f[4], "\x1f")] == 0 && f[0][0]) {
 		if (!g->unresolved.buf)
 			sb_init(&g->unresolved);
 		sb_addf(&g->unresolved, "%s\n", f[0]);

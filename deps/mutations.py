@@ -360,11 +360,6 @@ MUTATIONS = [
      '{ "platforms-variant", "image variant", DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER, DP_SEEN_NOCHOICE,',
      '{ "platforms-variant", "image variant", DP_FAM_LINUX | DP_FAM_OTHER, DP_SEEN_NOCHOICE,',
      "census"),
-    # audit's listing: a package listed with an error is named, never silent
-    ("audit-listed-error-silent", "deps/graph.c",
-     "int listed_err = k == NF_AUDIT && f[15][0] == 'E';",
-     "int listed_err = 0;",
-     "lists with an error"),
     # The same fix held to x/sys v0.42.0's own ios/arm64 object
     # (tests/ios_sysctl.bats, read from the built go.o): a name dropped, the
     # trampoline branching to libSystem's sysctl instead, the call through

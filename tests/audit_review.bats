@@ -230,13 +230,3 @@ refused() {
 	assert_equal "$output" ""
 	[[ "$stderr" == "gowrap: cannot list the build's packages: go list -deps failed: "*"example.com/gone/pkg"* ]]
 }
-
-@test "a package go lists with an error (build constraints exclude every file: ios without cgo) is named under -e, never a silent 0" {
-	cd "$GOWRAP_ROOT/examples/aeslib"
-	GOOS=ios GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit -e .
-	assert_failure 3
-	assert_line 'example.com/aeslib	-	-	not audited: go could not resolve it (go list -e)'
-	GOOS=ios GOARCH=arm64 CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit .
-	assert_failure 109
-	[[ "$stderr" == *"build constraints exclude all Go files"* ]]
-}
