@@ -266,6 +266,14 @@ static void unresolved(struct jw *w, const struct au_ctx *c, const char *pkg)
 	sb_release(&fp);
 }
 
+
+/* SARIF's one-field objects ({"text": ...}, {"level": ...}). */
+static void one_field(struct jw *w, const char *obj, const char *key, const char *val)
+{
+	jw_obj(w, obj);
+	jw_str(w, key, val);
+	jw_end(w);
+}
 static void driver(struct jw *w, const char *version)
 {
 	jw_obj(w, "tool");
@@ -278,18 +286,10 @@ static void driver(struct jw *w, const char *version)
 		jw_obj(w, NULL);
 		jw_str(w, "id", rules[k].id);
 		jw_str(w, "name", rules[k].name);
-		jw_obj(w, "shortDescription");
-		jw_str(w, "text", rules[k].shortd);
-		jw_end(w);
-		jw_obj(w, "fullDescription");
-		jw_str(w, "text", rules[k].full);
-		jw_end(w);
-		jw_obj(w, "help");
-		jw_str(w, "text", rules[k].help);
-		jw_end(w);
-		jw_obj(w, "defaultConfiguration");
-		jw_str(w, "level", rules[k].level);
-		jw_end(w);
+		one_field(w, "shortDescription", "text", rules[k].shortd);
+		one_field(w, "fullDescription", "text", rules[k].full);
+		one_field(w, "help", "text", rules[k].help);
+		one_field(w, "defaultConfiguration", "level", rules[k].level);
 		jw_end(w);
 	}
 	jw_end(w);

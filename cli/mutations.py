@@ -108,7 +108,7 @@ MUTATIONS = [
      "\t\tresult(&w, c, i);",
      "SARIF 2.1.0 that GitHub ingests"),
     ("sarif-no-full-description", "cli/audit_sarif.c",
-     "\t\tjw_obj(w, \"fullDescription\");\n\t\tjw_str(w, \"text\", rules[k].full);\n\t\tjw_end(w);\n",
+     "\t\tone_field(w, \"fullDescription\", \"text\", rules[k].full);\n",
      "",
      "SARIF 2.1.0 that GitHub ingests"),
     ("github-annotation-unescaped", "cli/audit_sarif.c",
