@@ -53,8 +53,8 @@ ALL_LDFLAGS  := $(SAN) $(LDFLAGS)
 
 CJSON_LIBS  := $(call pc_libs,libcjson,-lcjson)
 GIT2_LIBS   := $(call pc_libs,libgit2,-lgit2)
-# libzip: symcheck's .aar/.apk reader (verify/zipin.c), linked into
-# build/symcheck only. LIBZIP=no links verify/zipnone.c instead, which refuses
+# libzip: symcheck's .aar/.apk reader (verify/zipin.c), loaded by
+# build/symcheck only, when it meets a zip (verify/ziplib.h). LIBZIP=no links verify/zipnone.c instead, which refuses
 # every zip (exit 2): for a libc whose libzip is not installed (the musl build
 # of `make portcheck`); never a release build.
 LIBZIP      ?= yes
@@ -109,7 +109,7 @@ CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
 	       $(BUILD)/obj/deps/toolexec.o \
-	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/zipnone.o
+	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
 ALL_OBJ     += $(PATCH_OBJ)
 
@@ -200,15 +200,23 @@ DEPS_SRC_ID := $(shell cat $(DEPS_ID_SRC) | cksum | tr ' ' '-')
 $(BUILD)/obj/deps/render.o: $(DEPS_ID_SRC)
 $(BUILD)/obj/deps/render.o: ALL_CFLAGS += -DDP_SOURCE_ID='"$(DEPS_SRC_ID)"'
 
-SYMCHECK_ZIP := $(BUILD)/obj/verify/$(if $(filter no,$(LIBZIP)),zipnone,zipin).o
-$(BUILD)/obj/verify/zipin.o: ALL_CPPFLAGS += $(ZIP_CPPFLAGS)
+SYMCHECK_ZIP := $(addprefix $(BUILD)/obj/verify/,$(if $(filter no,$(LIBZIP)),zipnone.o,zipin.o ziplib.o))
+$(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o: ALL_CPPFLAGS += $(ZIP_CPPFLAGS)
+# symcheck loads libzip when it first meets a zip (verify/ziplib.h says why),
+# by the name the linker records for it: a probe linked as symcheck would be
+# tells it (scripts/zipname.sh; once per build directory, as a link is).
+DL_LIBS := $(if $(filter Linux,$(OS)),-ldl)
+$(BUILD)/gen/zipname.h: scripts/zipname.sh
+	@mkdir -p $(dir $@)
+	@bash scripts/zipname.sh $@ $(CC) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(ALL_CFLAGS) $(ALL_LDFLAGS) -- $(ZIP_LIBS)
+$(BUILD)/obj/verify/ziplib.o: $(BUILD)/gen/zipname.h
 # --patches reads patch files with patch/'s libc-only reader (touched.c,
 # frame.c): the archive gives symcheck those members alone, never libgit2.
 SYMCHECK_OBJ := $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o
 $(SYMCHECK_OBJ): ALL_CPPFLAGS += -Ipatch
 $(BUILD)/symcheck: $(SYMCHECK_OBJ) $(SYMCHECK_ZIP) $(foreach m,verify patch common,$(call lib,$(m)))
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(ZIP_LIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(if $(filter no,$(LIBZIP)),,$(DL_LIBS))
 
 # C unit drivers (tests/unit/*.c): each links what the shim links and is run
 # by tests/unit.bats with inputs and expectations kept as data there.
@@ -245,9 +253,10 @@ fuzz: $(BUILD)/fuzz/symcheck_fuzz $(patsubst %,$(BUILD)/fuzz/%_fuzz,$(FUZZ_PARSE
 	bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/symcheck_fuzz $(FUZZ_SECONDS)
 	for t in $(FUZZ_PARSERS); do bash tests/helpers/run-fuzz.sh $(BUILD)/fuzz/$${t}_fuzz $(FUZZ_PARSER_SECONDS) || exit 1; done
 
-$(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
+$(BUILD)/fuzz/symcheck_fuzz: verify/fuzz_symcheck.c verify/zipin.c verify/ziplib.c $(VERIFY_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c \
+		| $(BUILD)/gen/zipname.h
 	@mkdir -p $(dir $@)
-	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $^ $(ZIP_LIBS)
+	clang $(INC_verify) $(ALL_CPPFLAGS) $(ZIP_CPPFLAGS) $(FUZZ_CFLAGS) -o $@ $^ $(DL_LIBS)
 
 # The model alone (shim/cmdline.c and what it reads through gocmd/); its
 # target lives in tests/ as the corpus driver does (it sets GOFLAGS).

@@ -370,9 +370,16 @@ assert s["platform"] == "linux" and s["ok"] is True and s["deps"] == [], s
 	assert_output --partial ": arm64 linux go1.26.8: no marker: forbidden; deps: none: ok"
 }
 
-@test "Android: libzip is linked into symcheck only, never into the shim (nor gowrap: its report runs symcheck)" {
+@test "Android: libzip is loaded by symcheck only, and only when it meets a zip; never by the shim or gowrap (its report runs symcheck)" {
+	# Not linked: libcrypto comes with it, and its relocations cost more than
+	# a whole Mach-O check (verify/ziplib.h).
+	run ldd "$SYMCHECK"
+	assert_success
+	refute_output --partial libzip
+	refute_output --partial libcrypto
 	run nm -D "$SYMCHECK"
-	assert_line --regexp '^ +U zip_open_from_source$'
+	assert_line --regexp '^ +U dlopen(@.*)?$'
+	refute_output --partial zip_open_from_source
 	run nm "$SHIM_DIR/go"
 	refute_output --partial zip_open_from_source
 	run ldd "$SHIM_DIR/go"
@@ -380,6 +387,33 @@ assert s["platform"] == "linux" and s["ok"] is True and s["deps"] == [], s
 	run ldd "$GOWRAP"
 	assert_success
 	refute_output --partial libzip
+	# The name it loads is the one a link records.
+	run grep -c 'libzip\.so\.[0-9]' "$SYMCHECK"
+	assert_success
+}
+
+# symcheck where libzip cannot be loaded: the library's file replaced, in a
+# mount namespace of its own, by an empty one (as a half-removed package
+# leaves it). Needs root (CI runs as root).
+libzip_file() {
+	ldconfig -p | awk '$1 ~ /^libzip\.so\.[0-9]+$/ { print $NF; exit }'
+}
+no_libzip() {
+	local lib
+	lib="$(libzip_file)"
+	[ -n "$lib" ] || { echo "no libzip in ldconfig's cache (fix: apt-get install libzip4)" >&2; return 1; }
+	unshare -m sh -c 'mount --bind /dev/null "$1" && shift && exec "$@"' sh "$lib" "$@"
+}
+
+@test "Android: with libzip unloadable, symcheck still checks every other file; each zip is unreadable (exit 2) naming the library and the fix" {
+	android_pack aar "$(probe_so shim)" "$TMP/Probe.aar"
+	run --separate-stderr no_libzip "$SYMCHECK" "$(probe_so shim)" "$TMP/Probe.aar"
+	assert_failure 2
+	assert_line "$(probe_so shim): arm64 android go1.26.8: no marker: forbidden; deps: $UTLS_CPU fixed, $XSYS fixed: ok"
+	assert_equal "$stderr" "symcheck: $TMP/Probe.aar: libzip cannot be loaded: $(libzip_file): file too short (fix: install the libzip symcheck was built against — Debian and Ubuntu: libzip4 or libzip5, Homebrew: libzip — or build symcheck again where libzip is installed)"
+	# ...and the same symcheck reads it once libzip is there.
+	sc "$TMP/Probe.aar"
+	assert_success
 }
 
 @test "Android hand-made inputs: ok-* exit 0, fail-* exit 1, bad-* exit 2 with one line naming the file" {

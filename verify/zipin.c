@@ -19,11 +19,15 @@
 #include "grow.h"
 #include "verify_int.h"
 #include "zipin.h"
+#include "ziplib.h"
 
 #define MAX_ENTRIES 200000u     /* a large APK holds a few thousand */
 #define MAX_LIBS 1024u          /* 4 ABIs x a few hundred libraries */
 #define MAX_TOTAL (8ull << 30)  /* all of one archive's libraries together */
 #define CHUNK (1u << 16)
+
+/* libzip, loaded by vf_scan_zip_buffer before anything below runs. */
+static const struct vf_ziplib *Z;
 
 struct lib {
 	zip_uint64_t index;
@@ -70,7 +74,7 @@ static int is_lib(const char *name, struct lib *l)
 /* Every library member, after every name was checked; -1 with err set. */
 static int list_libs(zip_t *za, struct lib **libs, size_t *n, struct sb *err)
 {
-	zip_int64_t total = zip_get_num_entries(za, 0);
+	zip_int64_t total = Z->zip_get_num_entries(za, 0);
 	size_t cap = 0;
 
 	if (total < 0 || (zip_uint64_t)total > MAX_ENTRIES) {
@@ -79,11 +83,11 @@ static int list_libs(zip_t *za, struct lib **libs, size_t *n, struct sb *err)
 		return -1;
 	}
 	for (zip_uint64_t i = 0; i < (zip_uint64_t)total; i++) {
-		const char *name = zip_get_name(za, i, ZIP_FL_ENC_RAW);
+		const char *name = Z->zip_get_name(za, i, ZIP_FL_ENC_RAW);
 		struct lib l;
 		if (!name) {
 			sb_addf(err, "zip entry %llu has no readable name: %s", (unsigned long long)i,
-				zip_strerror(za));
+				Z->zip_strerror(za));
 			return -1;
 		}
 		if (climbs(name)) {
@@ -123,9 +127,9 @@ static int read_all(zip_file_t *zf, uint64_t size, unsigned char **buf, uint64_t
 		if (want > CHUNK)
 			want = CHUNK;
 		*buf = gw_grow(*buf, &cap, (size_t)(*got + want), 1);
-		zip_int64_t k = zip_fread(zf, *buf + *got, want);
+		zip_int64_t k = Z->zip_fread(zf, *buf + *got, want);
 		if (k < 0) {
-			sb_addf(err, "cannot be read: %s", zip_file_strerror(zf));
+			sb_addf(err, "cannot be read: %s", Z->zip_file_strerror(zf));
 			return -1;
 		}
 		if (k == 0)
@@ -157,9 +161,9 @@ static int read_member(zip_t *za, const struct lib *l, uint64_t max, uint64_t *t
 	zip_file_t *zf;
 	int rc;
 
-	zip_stat_init(&st);
-	if (zip_stat_index(za, l->index, 0, &st) || !(st.valid & ZIP_STAT_SIZE)) {
-		sb_addf(err, "cannot be read: %s", zip_strerror(za));
+	Z->zip_stat_init(&st);
+	if (Z->zip_stat_index(za, l->index, 0, &st) || !(st.valid & ZIP_STAT_SIZE)) {
+		sb_addf(err, "cannot be read: %s", Z->zip_strerror(za));
 		return -1;
 	}
 	if (st.size > max || st.size > MAX_TOTAL - *total) {
@@ -167,13 +171,13 @@ static int read_member(zip_t *za, const struct lib *l, uint64_t max, uint64_t *t
 			(unsigned long long)st.size, (unsigned long long)max, MAX_TOTAL);
 		return -1;
 	}
-	zf = zip_fopen_index(za, l->index, 0);
+	zf = Z->zip_fopen_index(za, l->index, 0);
 	if (!zf) {
-		sb_addf(err, "cannot be opened: %s", zip_strerror(za));
+		sb_addf(err, "cannot be opened: %s", Z->zip_strerror(za));
 		return -1;
 	}
 	rc = read_all(zf, st.size, buf, got, err);
-	zip_fclose(zf);
+	Z->zip_fclose(zf);
 	*total += *got;
 	return rc;
 }
@@ -223,22 +227,26 @@ void vf_scan_zip_buffer(struct vf_result *r, const char *path, const void *data,
 	zip_source_t *src;
 	zip_t *za = NULL;
 
-	zip_error_init(&ze);
-	src = len ? zip_source_buffer_create(data, len, 0, &ze) : NULL;
-	if (src && !(za = zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &ze)))
-		zip_source_free(src);
-	if (!za && zip_error_code_zip(&ze) == ZIP_ER_EXISTS)
+	if (!(Z = vf_zip_lib(&err))) {
+		vf_result_add(r, path)->error = sb_detach(&err);
+		return;
+	}
+	Z->zip_error_init(&ze);
+	src = len ? Z->zip_source_buffer_create(data, len, 0, &ze) : NULL;
+	if (src && !(za = Z->zip_open_from_source(src, ZIP_RDONLY | ZIP_CHECKCONS, &ze)))
+		Z->zip_source_free(src);
+	if (!za && Z->zip_error_code_zip(&ze) == ZIP_ER_EXISTS)
 		sb_adds(&err, "zip archive holds two entries of one name (which one a reader takes differs)");
 	else if (!za)
-		sb_addf(&err, "not a zip archive libzip can read: %s", len ? zip_error_strerror(&ze) : "empty");
+		sb_addf(&err, "not a zip archive libzip can read: %s", len ? Z->zip_error_strerror(&ze) : "empty");
 	else if (!list_libs(za, &libs, &n, &err))
 		for (size_t i = 0; i < n; i++)
 			scan_member(r, za, path, &libs[i], o, max_member, &total);
 	if (err.len)
 		vf_result_add(r, path)->error = sb_detach(&err);
 	if (za)
-		zip_discard(za);
-	zip_error_fini(&ze);
+		Z->zip_discard(za);
+	Z->zip_error_fini(&ze);
 	free(libs);
 	sb_release(&err);
 }
