@@ -13,6 +13,7 @@
 #include <string.h>
 
 static const char *const empty_osinit[] = { "func osInit() {", "}", NULL };
+static const char *const empty_doinit[] = { "func doinit() {", "}", NULL };
 
 /* The fill goes into a copy of internal/cpu: its own structs and helpers. */
 #define HWCAP_DECL { "var HWCap uint", DP_ONCE }
@@ -77,6 +78,18 @@ const struct dp_row dp_rows[] = {
 	  "Go 1.18-1.27 cpu_mips64x.go (github.com/metacubex/cpu v0.1.1)",
 	  { HWCAP_DECL, { "MIPS64X.HasMSA = isSet(HWCap, hwcap_MIPS_MSA)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
+
+	/* A copy of Go 1.11's internal/cpu (its arm64 type is the lowercase
+	 * `arm64`; its only feature sets are X86, PPC64, ARM64 and S390X) on an
+	 * arch with none of them — arm, mips*, riscv64: the doinit compiled
+	 * there is a file of its own and empty, and no feature of this arch
+	 * exists in its API to be missed (what is read of ARM64 on arm is
+	 * rightly false). x/sys/cpu's copies declare `var ARM64 struct {`. */
+	{ "cpu11-nofeatures", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/templexxx/cpu v0.0.9 cpu_no_init.go, cpu.go (a copy of Go 1.11's internal/cpu: no feature set "
+	  "for this GOARCH, so its empty doinit misses nothing)",
+	  { { "func doinit() {", DP_ONCE }, { "var ARM64 arm64", DP_ONCE }, { "var ARM64 struct {", DP_NEVER } },
+	  empty_doinit },
 
 	/* golang.org/x/sys/cpu before v0.42.0, ios family: archInit's default
 	 * case ends in setMinimalFeatures, and the doinit compiled there is

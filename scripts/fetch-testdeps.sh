@@ -20,7 +20,8 @@ fail() {
 # go list reads must not depend on when it got there).
 export GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOWORK=off CGO_ENABLED=1
 tmp=$(mktemp -d)
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+# A failure here must not leave the background fetches running.
+trap 'kill $(jobs -p) 2>/dev/null; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # The probe modules (tests/deps.bats, bench/deps.sh): everything their builds
 # and `go list -deps` need, for every target the tests build (the module set
@@ -35,6 +36,71 @@ probe() { # DIR-with-go.mod/go.sum [main.go from]
 	(cd "$d" && go mod download 2>"$d.err" && go list -deps ./... >/dev/null 2>>"$d.err") ||
 		fail "the modules of $name" "$(tail -1 "$d.err")"
 }
+
+# The network-bound fetches (the four apps' module graphs, most of this
+# script's bytes; the SARIF multitool from npm) run beside the rest, which
+# spends its time compiling act: one after the other they added 108-188 s.
+# Each says what failed on stderr and exits 1; the end waits for both.
+modcache="$(go env GOMODCACHE)"
+[ -n "$modcache" ] || fail "the module cache's path" "go env GOMODCACHE answered nothing"
+fetch_apps() {
+	# tests/audit_apps.bats: four apps' graphs audited in their own module
+	# directories, as their release builds list them, for ios/arm64,
+	# android/arm64, android/arm, linux/arm64 and linux/amd64 (`go list -deps`
+	# downloads the modules of each target's packages only), and the census
+	# probe. On an empty GOMODCACHE: 108 s, 552 MB of zips (1.9 GB unpacked).
+	# sing-box's libbox tags: tests/audit_apps.bats says where they come from.
+	probe tests/fixtures/censusprobe
+	sb_tags="with_gvisor,with_quic,with_wireguard,with_utls,with_naive_outbound,with_clash_api,badlinkname,tfogo_checklinkname0,with_tailscale,ts_omit_logtail,ts_omit_ssh,ts_omit_drive,ts_omit_taildrop,ts_omit_webclient,ts_omit_doctor,ts_omit_capture,ts_omit_kube,ts_omit_aws,ts_omit_synology,ts_omit_bird"
+	for app in "github.com/sagernet/sing-box@v1.13.5 ./experimental/libbox $sb_tags" \
+		"github.com/xtls/xray-core@v1.260327.0 ./main" "tailscale.com@v1.102.5 ./cmd/tailscaled" \
+		"github.com/metacubex/mihomo@v1.19.2 ."; do
+		read -r mod pkg tags <<<"$app"
+		(cd "$tmp" && go mod download "$mod" >/dev/null 2>"$tmp/app.err") || fail "$mod" "$(tail -1 "$tmp/app.err")"
+		for t in ios/arm64 android/arm64 android/arm linux/arm64 linux/amd64; do
+			t_tags=${tags:-}
+			[ -n "$t_tags" ] && [ "$t" = ios/arm64 ] && t_tags="$t_tags,with_dhcp,grpcnotrace,with_low_memory"
+			# -e: tailscaled's graph holds packages a target's constraints
+			# empty (feature/ssh on ios); any other error is a module not fetched
+			(cd "$modcache/$mod" && GOOS=${t%/*} GOARCH=${t#*/} go list -deps -e -tags "$t_tags" \
+				-f '{{with .Error}}{{printf "%q" .Err}}{{end}}' "$pkg" >"$tmp/app.out" 2>"$tmp/app.err") ||
+				fail "the modules of $mod for $t" "$(tail -1 "$tmp/app.err")"
+			if grep -v 'build constraints exclude all Go files' "$tmp/app.out" | grep -q .; then
+				fail "the modules of $mod for $t" "$(grep -v 'build constraints exclude' "$tmp/app.out" | head -1)"
+			fi
+		done
+	done
+}
+fetch_multitool() {
+	# Microsoft's SARIF multitool (tests/audit_sarif.bats validates `gowrap
+	# audit --format sarif` with its `validate` verb, GitHub's ingestion rules
+	# included): the npm package of this OS at a pinned version, installed once
+	# into a directory beside the module cache, as act is; the package ships a
+	# self-contained .NET program, so nothing else is needed. Its postinstall
+	# only marks that program executable, done here (npm may hold scripts back).
+	# Linux only: the suites that validate run on Linux CI (on macOS
+	# tests/audit_sarif.bats stops naming what is missing), and one directory
+	# must never hold another OS's package (it was removed and replaced).
+	if [ "$(uname -s)" = Linux ]; then
+		mt_ver=5.7.0
+		mt_pkg=@microsoft/sarif-multitool-linux
+		mt_dir="$(dirname "$modcache")/gowrap-testbin/sarif-multitool-$mt_ver"
+		mt_bin="$mt_dir/node_modules/$mt_pkg/Sarif.Multitool"
+		if ! "$mt_bin" --version 2>&1 | grep -q "^SARIF Multitool $mt_ver+"; then
+			command -v npm >/dev/null 2>&1 || fail "$mt_pkg@$mt_ver" "no npm on PATH (fix: apt-get install npm)"
+			rm -rf "$mt_dir"
+			mkdir -p "$mt_dir"
+			npm install --prefix "$mt_dir" --no-save --no-audit --no-fund --loglevel=error "$mt_pkg@$mt_ver" \
+				>/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver from the npm registry" "$(tail -1 "$tmp/mt.err")"
+			chmod u+x "$mt_bin"
+			"$mt_bin" --version >/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver" "it does not run: $(tail -1 "$tmp/mt.err")"
+		fi
+	fi
+}
+fetch_apps &
+apps_pid=$!
+fetch_multitool &
+mt_pid=$!
 probe tests/fixtures/depsprobe
 probe tests/fixtures/leanprobe
 probe tests/fixtures/depsprobe42 tests/fixtures/depsprobe
@@ -108,8 +174,6 @@ tcmod="golang.org/toolchain@v0.0.1-go1.27.3.$(go env GOHOSTOS)-$(go env GOHOSTAR
 # builds go-cacher with the same flags, so it finds act's std compiled.
 act_mod=github.com/nektos/act@v0.2.89
 act_patch="$PWD/tests/act/act-v0.2.89-host-output.patch"
-modcache="$(go env GOMODCACHE)"
-[ -n "$modcache" ] || fail "$act_mod" "go env GOMODCACHE answered nothing"
 act_dir="$(dirname "$modcache")/gowrap-testbin/act-v0.2.89-host-output"
 act_sum="$(sha256sum "$act_patch" | cut -d' ' -f1)"
 if [ "$("$act_dir/act" --version 2>/dev/null)" != "act version 0.2.89" ] ||
@@ -143,54 +207,8 @@ cp tests/fixtures/gvisorprobe/sagernet/go.mod tests/fixtures/gvisorprobe/sagerne
 sed -i 's|gvisor\.dev/gvisor/|github.com/sagernet/gvisor/|' "$tmp/gvisorsagernet"/*.go
 (cd "$tmp/gvisorsagernet" && go mod download 2>"$tmp/sg.err" && go list -deps ./... >/dev/null 2>>"$tmp/sg.err") ||
 	fail "the modules of tests/fixtures/gvisorprobe/sagernet" "$(tail -1 "$tmp/sg.err")"
-# Microsoft's SARIF multitool (tests/audit_sarif.bats validates `gowrap
-# audit --format sarif` with its `validate` verb, GitHub's ingestion rules
-# included): the npm package of this OS at a pinned version, installed once
-# into a directory beside the module cache, as act is; the package ships a
-# self-contained .NET program, so nothing else is needed. Its postinstall
-# only marks that program executable, done here (npm may hold scripts back).
-# Linux only: the suites that validate run on Linux CI (on macOS
-# tests/audit_sarif.bats stops naming what is missing), and one directory
-# must never hold another OS's package (it was removed and replaced).
-if [ "$(uname -s)" = Linux ]; then
-	mt_ver=5.7.0
-	mt_pkg=@microsoft/sarif-multitool-linux
-	mt_dir="$(dirname "$modcache")/gowrap-testbin/sarif-multitool-$mt_ver"
-	mt_bin="$mt_dir/node_modules/$mt_pkg/Sarif.Multitool"
-	if ! "$mt_bin" --version 2>&1 | grep -q "^SARIF Multitool $mt_ver+"; then
-		command -v npm >/dev/null 2>&1 || fail "$mt_pkg@$mt_ver" "no npm on PATH (fix: apt-get install npm)"
-		rm -rf "$mt_dir"
-		mkdir -p "$mt_dir"
-		npm install --prefix "$mt_dir" --no-save --no-audit --no-fund --loglevel=error "$mt_pkg@$mt_ver" \
-			>/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver from the npm registry" "$(tail -1 "$tmp/mt.err")"
-		chmod u+x "$mt_bin"
-		"$mt_bin" --version >/dev/null 2>"$tmp/mt.err" || fail "$mt_pkg@$mt_ver" "it does not run: $(tail -1 "$tmp/mt.err")"
-	fi
-fi
 
-# tests/audit_apps.bats: four apps' graphs audited in their own module
-# directories, as their release builds list them, for ios/arm64,
-# android/arm64, android/arm, linux/arm64 and linux/amd64 (`go list -deps`
-# downloads the modules of each target's packages only), and the census
-# probe. On an empty GOMODCACHE: 108 s, 552 MB of zips (1.9 GB unpacked).
-# sing-box's libbox tags: tests/audit_apps.bats says where they come from.
-probe tests/fixtures/censusprobe
-sb_tags="with_gvisor,with_quic,with_wireguard,with_utls,with_naive_outbound,with_clash_api,badlinkname,tfogo_checklinkname0,with_tailscale,ts_omit_logtail,ts_omit_ssh,ts_omit_drive,ts_omit_taildrop,ts_omit_webclient,ts_omit_doctor,ts_omit_capture,ts_omit_kube,ts_omit_aws,ts_omit_synology,ts_omit_bird"
-for app in "github.com/sagernet/sing-box@v1.13.5 ./experimental/libbox $sb_tags" \
-	"github.com/xtls/xray-core@v1.260327.0 ./main" "tailscale.com@v1.102.5 ./cmd/tailscaled" \
-	"github.com/metacubex/mihomo@v1.19.2 ."; do
-	read -r mod pkg tags <<<"$app"
-	(cd "$tmp" && go mod download "$mod" >/dev/null 2>"$tmp/app.err") || fail "$mod" "$(tail -1 "$tmp/app.err")"
-	for t in ios/arm64 android/arm64 android/arm linux/arm64 linux/amd64; do
-		t_tags=${tags:-}
-		[ -n "$t_tags" ] && [ "$t" = ios/arm64 ] && t_tags="$t_tags,with_dhcp,grpcnotrace,with_low_memory"
-		# -e: tailscaled's graph holds packages a target's constraints
-		# empty (feature/ssh on ios); any other error is a module not fetched
-		(cd "$modcache/$mod" && GOOS=${t%/*} GOARCH=${t#*/} go list -deps -e -tags "$t_tags" \
-			-f '{{with .Error}}{{printf "%q" .Err}}{{end}}' "$pkg" >"$tmp/app.out" 2>"$tmp/app.err") ||
-			fail "the modules of $mod for $t" "$(tail -1 "$tmp/app.err")"
-		if grep -v 'build constraints exclude all Go files' "$tmp/app.out" | grep -q .; then
-			fail "the modules of $mod for $t" "$(grep -v 'build constraints exclude' "$tmp/app.out" | head -1)"
-		fi
-	done
-done
+st=0
+wait "$apps_pid" || st=1
+wait "$mt_pid" || st=1
+exit "$st"

@@ -114,7 +114,8 @@ xcode_env() {
 }
 
 @test "go tool of a gomobile-style tool (a go.mod tool line) run by absolute path: the tool's own go build is reached; after disable unfixed" {
-	# golang.org/x/mobile is not in the module cache (README, "Android"), so
+	# gomobile bind -target=ios compiles Objective-C against Apple's
+	# Foundation (README, "Android"), which no stand-in here has, so
 	# a tool that does what gomobile bind does for one slice stands in: it
 	# runs `go build -buildmode=c-archive` for ios/arm64 with the go on PATH
 	mkdir -p "$TMP/tool/cmd/bindlike"

@@ -6,6 +6,18 @@ SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats", "tests
          "tests/verify_ios_deps.bats"]
 TARGETS = ["build/symcheck"]
 MUTATIONS = [
+    # libzip linked again (symcheck would load it and its libcrypto at every
+    # start, and could not start without it)
+    ("libzip-linked-at-start", "Makefile",
+     "\t$(CC) $(ALL_LDFLAGS) -o $@ $^ $(if $(filter no,$(LIBZIP)),,$(DL_LIBS))",
+     "\t$(CC) $(ALL_LDFLAGS) -o $@ $^ $(if $(filter no,$(LIBZIP)),,$(DL_LIBS) -Wl,--no-as-needed $(ZIP_LIBS))",
+     "libzip"),
+    # a libzip that cannot be loaded ends the whole run instead of making
+    # each zip unreadable
+    ("libzip-missing-ends-the-run", "verify/ziplib.c",
+     "\t\treturn NULL;\n\t}\n\treturn &lib;",
+     "\t\tfprintf(stderr, \"symcheck: %s\\n\", why->buf);\n\t\texit(2);\n\t}\n\treturn &lib;",
+     "libzip", "#include <stdlib.h>\n"),
     # a FIFO given as PATH opened like a file: open() waits for a writer
     ("fifo-waited-on", "verify/walk.c",
      ["\tif (S_ISREG(st.st_mode)) {\n\t\tscan_file(r, path, 0, o);",
