@@ -79,18 +79,6 @@ const struct dp_row dp_rows[] = {
 	  { HWCAP_DECL, { "MIPS64X.HasMSA = isSet(HWCap, hwcap_MIPS_MSA)", DP_ONCE }, HWCAP2_OPT, PLATFORM_OPT, NO_FILL },
 	  NULL },
 
-	/* A copy of Go 1.11's internal/cpu (its arm64 type is the lowercase
-	 * `arm64`; its only feature sets are X86, PPC64, ARM64 and S390X) on an
-	 * arch with none of them — arm, mips*, riscv64: the doinit compiled
-	 * there is a file of its own and empty, and no feature of this arch
-	 * exists in its API to be missed (what is read of ARM64 on arm is
-	 * rightly false). x/sys/cpu's copies declare `var ARM64 struct {`. */
-	{ "cpu11-nofeatures", DP_KIND_CPUCOPY, DP_FAM_LINUX | DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
-	  "github.com/templexxx/cpu v0.0.9 cpu_no_init.go, cpu.go (a copy of Go 1.11's internal/cpu: no feature set "
-	  "for this GOARCH, so its empty doinit misses nothing)",
-	  { { "func doinit() {", DP_ONCE }, { "var ARM64 arm64", DP_ONCE }, { "var ARM64 struct {", DP_NEVER } },
-	  empty_doinit },
-
 	/* golang.org/x/sys/cpu before v0.42.0, ios family: archInit's default
 	 * case ends in setMinimalFeatures, and the doinit compiled there is
 	 * empty (cpu_other_arm64.go). v0.1.0-v0.41.0, any copy of it. */
@@ -130,6 +118,20 @@ const struct dp_row dp_rows[] = {
 	  "golang.org/x/sys v0.42.0-v0.50.0 cpu_arm64.go (arm64); v0.1.0-v0.50.0 cpu_linux.go (arm)",
 	  { { "func readHWCAP() error {", DP_ONCE }, { "doinit()", DP_ONCE }, { "setMinimalFeatures()", DP_NEVER } },
 	  NULL },
+	/* A copy of Go 1.11's internal/cpu (its arm64 type is the lowercase
+	 * `arm64`; its only feature sets are X86, PPC64, ARM64 and S390X) on an
+	 * arch with none of them — 32-bit arm: the doinit compiled there is a
+	 * file of its own and empty, and no feature of this arch
+	 * exists in its API to be missed (what is read of ARM64 on arm is
+	 * rightly false). x/sys/cpu's copies declare `var ARM64 struct {`.
+	 * Android only: there every `func doinit() {` already triggers
+	 * xsys-android (above), so this row only settles what was that
+	 * trigger's unknown; on linux no rule is triggered by a doinit. */
+	{ "cpu11-nofeatures", DP_KIND_CPUCOPY, DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,
+	  "github.com/templexxx/cpu v0.0.9 cpu_no_init.go, cpu.go (a copy of Go 1.11's internal/cpu: no feature set "
+	  "for this GOARCH, so its empty doinit misses nothing)",
+	  { { "func doinit() {", DP_ONCE }, { "var ARM64 arm64", DP_ONCE }, { "var ARM64 struct {", DP_NEVER } },
+	  empty_doinit },
 
 	/* github.com/klauspost/cpuid/v2, ios family: detectOS leaves the four
 	 * crypto bits (and, from v2.1.0, its sysctl detection) to macOS. */
