@@ -70,7 +70,8 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	 * files carry `amd64 && !appengine && !noasm && gc`). */
 	{ "compress-cpuinfo", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
 	  "CPUID leaf 7 is an instruction: BMI1 and BMI2 need nothing from an OS",
-	  "github.com/klauspost/compress v1.17.9, v1.18.0 internal/cpuinfo/cpuinfo_amd64.go, cpuinfo_amd64.s",
+	  "github.com/klauspost/compress v1.17.9, v1.18.0, v1.18.5-v1.18.7, v1.19.0-v1.19.2, v1.20.0-v1.20.5 "
+	  "internal/cpuinfo/cpuinfo_amd64.go, cpuinfo_amd64.s",
 	  { { "func x86extensions() (bmi1, bmi2 bool)", 1, 1 },
 	    { "hasBMI1, hasBMI2 = x86extensions()", 1, 1 },
 	    { "TEXT " MIDDOT "x86extensions(SB), NOSPLIT, $0", 1, 1 },
@@ -121,7 +122,8 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "blake3-darwin-x86", "x86 detection", DP_FAM_ANY, DP_SEEN_OTHERARCH,
 	  "it asks sysctl for hw.optional.avx512f and cpuid/v2 for AVX2 and AVX-512F, x86 features; this arm64 build "
 	  "compiles no code that reads them (the AVX dispatch is compress_amd64.go's)",
-	  "lukechampine.com/blake3 v1.3.0, v1.4.1 guts/cpu_darwin.go, guts/compress_noasm.go",
+	  "lukechampine.com/blake3 v1.1.6, v1.1.7, v1.2.1 cpu_darwin.go, compress_noasm.go; v1.3.0, v1.4.1 "
+	  "guts/cpu_darwin.go, guts/compress_noasm.go",
 	  { { "b, _ := syscall.Sysctl(\"hw.optional.avx512f\")", 1, 1 },
 	    { "haveAVX2 = cpuid.CPU.Supports(cpuid.AVX2)", 1, 1 },
 	    { "haveAVX512 = cpuid.CPU.Supports(cpuid.AVX512F)", 1, 1 },
@@ -153,12 +155,12 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "gopsutil-cpu-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
 	  "cpu.Info() returns /proc/cpuinfo's model, MHz and flags to its caller; the package chooses no code path "
 	  "from them",
-	  "github.com/shirou/gopsutil/v4 v4.25.1 cpu/cpu_linux.go",
+	  "github.com/shirou/gopsutil/v4 v4.25.1, v4.25.11, v4.25.12, v4.26.1-v4.26.10 cpu/cpu_linux.go",
 	  { { "// of the value from /proc/cpuinfo because we want to report the maximum", 1, 1 },
 	    { "c.Flags = strings.FieldsFunc(value, func(r rune) bool {", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
 	{ "go-sysconf-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
 	  "`/proc/cpuinfo` is a TODO comment: the CPU count is read from /sys/devices/system/cpu, no feature is read",
-	  "github.com/tklauser/go-sysconf v0.3.12 sysconf_linux.go",
+	  "github.com/tklauser/go-sysconf v0.3.5, v0.3.9-v0.4.0 sysconf_linux.go",
 	  { { "// TODO(tk): fall back to reading /proc/cpuinfo on legacy systems", 1, 1 } }, NULL,
 	  { { NULL, 0, 0 } } },
 
@@ -184,12 +186,12 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "ghw-cpu-linux", "hardware inventory", DP_FAM_LINUX | DP_FAM_ANDROID | DP_FAM_OTHER, DP_SEEN_NOCHOICE,
 	  "it parses /proc/cpuinfo into an inventory (processors, cores, flags as strings) it returns; no code path "
 	  "is chosen from it",
-	  "github.com/jaypipes/ghw v0.27.0 pkg/cpu/cpu.go, pkg/cpu/cpu_linux.go",
+	  "github.com/jaypipes/ghw v0.25.0-v0.27.0 pkg/cpu/cpu.go, pkg/cpu/cpu_linux.go (the DeviceTree comment from v0.26.0)",
 	  { { "// logicalProcessorsFromProcCPUInfo reads the `/proc/cpuinfo` pseudofile and", 1, 1 },
 	    { "// 'sse4_2'. To see a list of potential cpuid capabilitiies, see the section on", 1, 1 },
 	    { "// Assumes /proc/cpuinfo is in order of logical processor id, then", 1, 1 },
 	    { "// can we drop /proc/cpuinfo.", 1, 1 },
-	    { "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 1, 1 },
+	    { "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 0, 1 },
 	    { "// This is the logical processor ID assigned by the host. In /proc/cpuinfo,", 1, 1 },
 	    { "// the /proc/cpuinfo file and matches the \"processor\" attribute. In", 1, 1 },
 	    { "// `/proc/cpuinfo` files look like the following:", 1, 1 },
@@ -246,6 +248,18 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 },
 	    { "hasIntelSha = runtime.GOARCH == \"amd64\" && cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)",
 	      1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	/* v1.0.0: the same choice, its amd64 test in sha256.go. */
+	{ "sha256simd-cpuid-v1.0.0", "cpuid's answer", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "it takes cpuid/v2's answer (that package's own row says whether it is right), and only on linux/arm64 "
+	  "falls back to /proc/cpuinfo's Features line, the kernel's own list",
+	  "github.com/minio/sha256-simd v1.0.0 cpuid_other.go, sha256.go",
+	  { { "const procCPUInfo = \"/proc/cpuinfo\"", 1, 1 },
+	    { "if cpuid.CPU.Has(cpuid.SHA2) {", 1, 1 },
+	    { "if runtime.GOARCH != \"arm64\" || runtime.GOOS != \"linux\" {", 1, 1 },
+	    { "const sha256Feature = \"sha2\"", 1, 1 },
+	    { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 },
+	    { "return cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4) && runtime.GOARCH == \"amd64\"", 1, 1 } },
+	  NULL, { { NULL, 0, 0 } } },
 	{ "blake2b-simd-x86", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
 	  "CPUID is an instruction, and AVX and AVX2 count only when XGETBV says the OS saves their registers",
 	  "github.com/minio/blake2b-simd v0.0.0-20160723061019-3f5f724cb5b1 cpuid.go, cpuid_amd64.s",

@@ -64,7 +64,7 @@ cilium() { # FILE: cilium's Auxv, named in its own module; the rule's source sai
 	GOOS=linux GOARCH=amd64 run "$GOWRAP" audit
 	assert_success
 	assert_line 'github.com/templexxx/cpu	github.com/templexxx/cpu@v0.0.9	copy of internal/cpu	right on its own: rule cpu11-x86: CPUID is an instruction, nothing for an OS to fill, and AVX and AVX-512 count only when XGETBV says the OS saves their registers (cpu_x86.go, cpu_x86.s in github.com/templexxx/cpu@v0.0.9; rule read in github.com/templexxx/cpu v0.0.9 cpu_x86.go, cpu_x86.s, a copy of Go 1.11'"'"'s internal/cpu)'
-	assert_line 'github.com/klauspost/compress/internal/cpuinfo	github.com/klauspost/compress@v1.18.0	CPUID in assembly	right on its own: rule compress-cpuinfo: CPUID leaf 7 is an instruction: BMI1 and BMI2 need nothing from an OS (internal/cpuinfo/cpuinfo_amd64.go, internal/cpuinfo/cpuinfo_amd64.s in github.com/klauspost/compress@v1.18.0; rule read in github.com/klauspost/compress v1.17.9, v1.18.0 internal/cpuinfo/cpuinfo_amd64.go, cpuinfo_amd64.s)'
+	assert_line 'github.com/klauspost/compress/internal/cpuinfo	github.com/klauspost/compress@v1.18.0	CPUID in assembly	right on its own: rule compress-cpuinfo: CPUID leaf 7 is an instruction: BMI1 and BMI2 need nothing from an OS (internal/cpuinfo/cpuinfo_amd64.go, internal/cpuinfo/cpuinfo_amd64.s in github.com/klauspost/compress@v1.18.0; rule read in github.com/klauspost/compress v1.17.9, v1.18.0, v1.18.5-v1.18.7, v1.19.0-v1.19.2, v1.20.0-v1.20.5 internal/cpuinfo/cpuinfo_amd64.go, cpuinfo_amd64.s)'
 	assert_line "$BLST"
 	assert_line "$ZSTD"
 	assert_line "$(cilium types_linux.go)"
