@@ -21,7 +21,7 @@ fail() {
 export GOTOOLCHAIN=local GOFLAGS=-mod=readonly GOWORK=off CGO_ENABLED=1
 tmp=$(mktemp -d)
 # A failure here must not leave the background fetches running.
-trap 'kill $(jobs -p) 2>/dev/null; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+trap 'kill $(jobs -p) 2>/dev/null || true; chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 
 # The probe modules (tests/deps.bats, bench/deps.sh): everything their builds
 # and `go list -deps` need, for every target the tests build (the module set
