@@ -23,9 +23,11 @@ if ! "${cc[@]}" -o "$tmp/p" "$tmp/p.c" "$@" 2>"$tmp/err"; then
 	echo "gowrap build: cannot link a program with libzip: $(tail -1 "$tmp/err") (fix: install libzip's headers and library — Debian and Ubuntu: libzip-dev, Homebrew: libzip — or build with LIBZIP=no, whose symcheck refuses .aar and .apk files)" >&2
 	exit 1
 fi
-name=$(readelf -d "$tmp/p" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(libzip[^]]*\)\].*/\1/p' | head -1)
-[ -n "$name" ] || name=$(otool -L "$tmp/p" 2>/dev/null | awk '$1 ~ /libzip/ { print $1; exit }')
-[ -n "$name" ] || name=$(llvm-objdump --macho --dylibs-used "$tmp/p" 2>/dev/null | awk '$1 ~ /libzip/ { print $1; exit }')
+# Each reader fails on the other format (or is not installed): only its
+# answer counts, never its status.
+name=$( (readelf -d "$tmp/p" 2>/dev/null || true) | sed -n 's/.*(NEEDED).*\[\(libzip[^]]*\)\].*/\1/p' | head -1)
+[ -n "$name" ] || name=$( (otool -L "$tmp/p" 2>/dev/null || true) | awk '$1 ~ /libzip/ { print $1; exit }')
+[ -n "$name" ] || name=$( (llvm-objdump --macho --dylibs-used "$tmp/p" 2>/dev/null || true) | awk '$1 ~ /libzip/ { print $1; exit }')
 if [ -z "$name" ]; then
 	echo "gowrap build: cannot tell which libzip a program linked with '$*' loads (fix: install binutils (readelf), Xcode's otool or LLVM's llvm-objdump)" >&2
 	exit 1
