@@ -375,6 +375,16 @@ MUTATIONS = [
      '{ "cpu11-nofeatures", DP_KIND_CPUCOPY, DP_FAM_ANDROID, DP_RIGHT, DP_FIX_NONE,',
      '{ "cpu11-nofeatures", DP_KIND_CPUCOPY, DP_FAM_LINUX, DP_RIGHT, DP_FIX_NONE,',
      "census|gate"),
+    # The versions the sweep added: sha256-simd v1.0.0's amd64 test line
+    # changed, ghw's DeviceTree comment required again (v0.25.0 lacks it).
+    ("rule-sha256simd-v1.0.0-line", "deps/evidence.c",
+     '{ "return cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4) && runtime.GOARCH == \\"amd64\\"", 1, 1 } },',
+     '{ "return cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3) && runtime.GOARCH == \\"amd64\\"", 1, 1 } },',
+     "evidence rules"),
+    ("rule-ghw-devicetree-required", "deps/evidence.c",
+     '{ "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 0, 1 },',
+     '{ "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 1, 1 },',
+     "evidence rules"),
     # The same fix held to x/sys v0.42.0's own ios/arm64 object
     # (tests/ios_sysctl.bats, read from the built go.o): a name dropped, the
     # trampoline branching to libSystem's sysctl instead, the call through
