@@ -14,6 +14,16 @@
 /* Go's assembler names a package's own symbol with a middle dot (U+00B7). */
 #define MIDDOT "\xc2\xb7"
 
+/* minio/sha256-simd: cpuid's answer, and on linux/arm64 alone the
+ * /proc/cpuinfo fallback (cpuid_other.go; v1.0.0 and v1.0.1 alike). */
+#define SHA256SIMD_WHY                                                                                     \
+	"it takes cpuid/v2's answer (that package's own row says whether it is right), and only on linux/arm64 " \
+	"falls back to /proc/cpuinfo's Features line, the kernel's own list"
+#define SHA256SIMD_ARM64                                                                                   \
+	{ "const procCPUInfo = \"/proc/cpuinfo\"", 1, 1 }, { "if cpuid.CPU.Has(cpuid.SHA2) {", 1, 1 },       \
+	{ "if runtime.GOARCH != \"arm64\" || runtime.GOOS != \"linux\" {", 1, 1 },                           \
+	{ "const sha256Feature = \"sha2\"", 1, 1 }, { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 }
+
 const struct dp_seen_rule dp_seen_rules[] = {
 	/* A copy of Go 1.11's internal/cpu: the variable is the lowercase
 	 * hwcap, which Go 1.11's runtime filled in std's package only
@@ -237,27 +247,15 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "// We first try reading \"Cpu architecture\" field from /proc/cpuinfo", 1, 1 },
 	    { "// This is to cover running ARM in emulated environment on x86 host as this field in /proc/cpuinfo", 1,
 	      1 } }, NULL, { { NULL, 0, 0 } } },
-	{ "sha256simd-cpuid", "cpuid's answer", DP_FAM_ANY, DP_SEEN_RIGHT,
-	  "it takes cpuid/v2's answer (that package's own row says whether it is right), and only on linux/arm64 "
-	  "falls back to /proc/cpuinfo's Features line, the kernel's own list",
+	{ "sha256simd-cpuid", "cpuid's answer", DP_FAM_ANY, DP_SEEN_RIGHT, SHA256SIMD_WHY,
 	  "github.com/minio/sha256-simd v1.0.1 cpuid_other.go",
-	  { { "const procCPUInfo = \"/proc/cpuinfo\"", 1, 1 },
-	    { "if cpuid.CPU.Has(cpuid.SHA2) {", 1, 1 },
-	    { "if runtime.GOARCH != \"arm64\" || runtime.GOOS != \"linux\" {", 1, 1 },
-	    { "const sha256Feature = \"sha2\"", 1, 1 },
-	    { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 },
+	  { SHA256SIMD_ARM64,
 	    { "hasIntelSha = runtime.GOARCH == \"amd64\" && cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4)",
 	      1, 1 } }, NULL, { { NULL, 0, 0 } } },
 	/* v1.0.0: the same choice, its amd64 test in sha256.go. */
-	{ "sha256simd-cpuid-v1.0.0", "cpuid's answer", DP_FAM_ANY, DP_SEEN_RIGHT,
-	  "it takes cpuid/v2's answer (that package's own row says whether it is right), and only on linux/arm64 "
-	  "falls back to /proc/cpuinfo's Features line, the kernel's own list",
+	{ "sha256simd-cpuid-v1.0.0", "cpuid's answer", DP_FAM_ANY, DP_SEEN_RIGHT, SHA256SIMD_WHY,
 	  "github.com/minio/sha256-simd v1.0.0 cpuid_other.go, sha256.go",
-	  { { "const procCPUInfo = \"/proc/cpuinfo\"", 1, 1 },
-	    { "if cpuid.CPU.Has(cpuid.SHA2) {", 1, 1 },
-	    { "if runtime.GOARCH != \"arm64\" || runtime.GOOS != \"linux\" {", 1, 1 },
-	    { "const sha256Feature = \"sha2\"", 1, 1 },
-	    { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 },
+	  { SHA256SIMD_ARM64,
 	    { "return cpuid.CPU.Supports(cpuid.SHA, cpuid.SSSE3, cpuid.SSE4) && runtime.GOARCH == \"amd64\"", 1, 1 } },
 	  NULL, { { NULL, 0, 0 } } },
 	{ "blake2b-simd-x86", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
