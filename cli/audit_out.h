@@ -87,6 +87,12 @@ int au_apply(const struct dp_audit *a, const struct dp_graph *g, struct au_revie
  * fixed" and "unknown" passes). */
 int au_needs_review(const struct dp_audit_row *r);
 
+/* Why pkg (n bytes) of g's unresolved list was not audited, "not audited:
+ * ..." into out: go could not resolve it, or go listed a named package
+ * with an error (its words, and the fix when gowrap knows it: cgo for a
+ * target that links only through it). */
+void au_unseen_why(const struct dp_graph *g, const char *pkg, size_t n, struct sb *out);
+
 struct au_ctx {
 	const struct dp_audit *a;
 	const struct dp_graph *g;

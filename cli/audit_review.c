@@ -195,3 +195,22 @@ int au_apply(const struct dp_audit *a, const struct dp_graph *g, struct au_revie
 	int unseen = g->unresolved.buf && g->unresolved.buf[0];
 	return wrong ? 1 : unknown || unseen ? 3 : 0;
 }
+
+void au_unseen_why(const struct dp_graph *g, const char *pkg, size_t n, struct sb *out)
+{
+	const char *why;
+	size_t nwhy;
+	if (!dp_graph_loaderr(g, pkg, n, &why, &nwhy)) {
+		sb_adds(out, "not audited: go could not resolve it (go list -e)");
+		return;
+	}
+	sb_addf(out, "not audited: go could not load it for %s/%s: %.*s", g->goos, g->goarch, (int)nwhy, why);
+	/* go's words for a target that links only externally (ios, android/arm,
+	 * ...) when CGO_ENABLED is off: the build of such a target enables cgo,
+	 * so the listing must too */
+	static const char cgo[] = "requires external (cgo) linking, but cgo is not enabled";
+	if (nwhy >= sizeof cgo - 1 && gw_memmem(why, nwhy, cgo, sizeof cgo - 1))
+		sb_adds(out, " (fix: set CGO_ENABLED=1, as this target's build does)");
+	else
+		sb_adds(out, " (fix: make `go list` load it for this target, as the build must)");
+}

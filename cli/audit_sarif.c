@@ -245,7 +245,8 @@ static void unresolved(struct jw *w, const struct au_ctx *c, const char *pkg)
 	struct sb m = SB_INIT, uri = SB_INIT, fp = SB_INIT;
 	src_prefix(c->root, &uri);
 	sb_adds(&uri, "go.mod");
-	sb_addf(&m, "%s on %s: not audited: go could not resolve it (go list -e)", pkg, c->a->target);
+	sb_addf(&m, "%s on %s: ", pkg, c->a->target);
+	au_unseen_why(c->g, pkg, strlen(pkg), &m);
 	sb_addf(&fp, "%s|%s", c->a->target, pkg);
 	jw_obj(w, NULL);
 	jw_str(w, "ruleId", rules[2].id);
@@ -359,7 +360,8 @@ static void gh_unresolved(const struct au_ctx *c, const char *pkg, void *out)
 	struct sb f = SB_INIT, m = SB_INIT;
 	src_prefix(c->root, &f);
 	sb_adds(&f, "go.mod");
-	sb_addf(&m, "%s: not audited: go could not resolve it (go list -e)", pkg);
+	sb_addf(&m, "%s: ", pkg);
+	au_unseen_why(c->g, pkg, strlen(pkg), &m);
 	sb_adds(out, "::warning file=");
 	add_cmd(out, f.buf, 1);
 	sb_addf(out, ",line=1,title=gowrap audit %s: unresolved::", c->a->target);

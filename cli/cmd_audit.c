@@ -169,7 +169,10 @@ static void print_text(const struct au_ctx *c, int ids, const char *file)
 	}
 	for (const char *p = c->g->unresolved.buf ? c->g->unresolved.buf : ""; *p;) {
 		size_t n = strcspn(p, "\n");
-		printf("%.*s\t-\t-\tnot audited: go could not resolve it (go list -e)\n", (int)n, p);
+		struct sb why = SB_INIT;
+		au_unseen_why(c->g, p, n, &why);
+		printf("%.*s\t-\t-\t%s\n", (int)n, p, why.buf);
+		sb_release(&why);
 		p += n + (p[n] != 0);
 	}
 }
@@ -267,8 +270,13 @@ int cmd_audit(int argc, char **argv)
 	struct dp_graph g;
 	if (rc < 0 && dp_graph_list_audit(realgo.buf, args, n, &g, &why) < 0) {
 		dp_graph_free(&g);
+		/* a target that links only through cgo, listed with cgo off: the
+		 * one failure whose fix gowrap can name */
+		int cgo = strstr(why.buf, "requires external (cgo) linking, but cgo is not enabled") != NULL;
 		rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
-			     "check the package arguments and that `go list` works here", "%s", why.buf);
+			     cgo ? "set CGO_ENABLED=1, as this target's build does"
+				 : "check the package arguments and that `go list` works here",
+			     "%s", why.buf);
 	}
 	if (rc < 0) {
 		rc = report(realgo.buf, &o, &g, &rv, root.buf ? root.buf : "");

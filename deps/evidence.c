@@ -268,6 +268,75 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "if mfi >= 7 && haveAVX() {", 1, 1 },
 	    { "BYTE $0x0f; BYTE $0x01; BYTE $0xd0 // XGETBV", 1, 1 },
 	    { "CPUID", 2, 2 } }, NULL, { { NULL, 0, 0 } } },
+
+	/* The wider census (deps/README.md, "The census": the served modules
+	 * that pick SIMD paths). AVX2 needs the OS to save the YMM registers:
+	 * each of these asks OSXSAVE and AVX in leaf 1 and XCR0's bits 1 and 2
+	 * before leaf 7's AVX2 bit, as Intel's SDM (vol. 1, 14.7.1) says. */
+	{ "lz4-avx2", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "CPUID is an instruction; AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
+	  "registers, and PREFETCHW needs nothing from an OS",
+	  "github.com/pierrec/lz4/v4 v4.1.34 internal/lz4block/cpu_amd64.go, cpu_amd64.s",
+	  { { "TEXT " MIDDOT "cpuHasAVX2(SB), NOSPLIT, $0-1", 1, 1 },
+	    { "hasAVX2 = cpuHasAVX2()", 1, 1 },
+	    { "hasPrefetchW = cpuHasPrefetchW()", 1, 1 },
+	    { "TEXT " MIDDOT "cpuHasPrefetchW(SB), NOSPLIT, $0-1", 1, 1 },
+	    { "ANDL $0x18000000, CX", 1, 1 },
+	    { "XGETBV", 1, 1 },
+	    { "ANDL $6, AX", 1, 1 },
+	    { "TESTL $0x20, BX", 1, 1 },
+	    { "CPUID", 5, 5 } }, NULL, { { NULL, 0, 0 } } },
+	{ "roaring-avx2", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "CPUID is an instruction, and AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
+	  "registers (AVX-512 is x/sys/cpu's answer)",
+	  "github.com/RoaringBitmap/roaring/v2 v2.30.0 popcnt_avx2_amd64.go, popcnt_avx2_amd64.s",
+	  { { "TEXT " MIDDOT "_hasAVX2(SB), NOSPLIT, $0-1", 1, 1 },
+	    { "var useAVX2 = _hasAVX2()", 1, 1 },
+	    { "TESTL $0x18000000, CX", 1, 1 },
+	    { "XGETBV", 1, 1 },
+	    { "TESTL $0x6, AX", 1, 1 },
+	    { "TESTL $0x20, BX", 1, 1 },
+	    { "CPUID", 2, 2 } }, NULL, { { NULL, 0, 0 } } },
+	{ "gojson-avx2", "x86 detection", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "CPUID is an instruction, and AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
+	  "registers",
+	  "github.com/goccy/go-json v0.12.0 internal/runtime/cpu_amd64.go, cpu_amd64.s",
+	  { { "var HasAVX2 = detectAVX2()", 1, 1 },
+	    { "func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)", 1, 1 },
+	    { "if ecx1&osxsave == 0 || ecx1&avx == 0 {", 1, 1 },
+	    { "if eax, _ := xgetbv(); eax&6 != 6 {", 1, 1 },
+	    { "return ebx7&avx2 != 0", 1, 1 },
+	    { "CPUID", 1, 1 },
+	    { "XGETBV", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	/* BMI2 works on general registers: no OS state to ask for. (Leaf 7 is
+	 * asked without the maximum leaf first: a CPU whose highest basic
+	 * leaf is below 7, none since 2008's, answers its highest leaf
+	 * instead.) */
+	{ "geohash-bmi2", "x86 detection", DP_FAM_ANY, DP_SEEN_RIGHT,
+	  "CPUID leaf 7's BMI2 bit is the CPU's own answer, and BMI2 needs nothing from an OS",
+	  "github.com/mmcloughlin/geohash v0.10.0 geohash_x86.go, asm_x86.s",
+	  { { "func hasBMI2() bool {", 1, 1 },
+	    { "useAsm = hasBMI2()", 1, 1 },
+	    { "_, ebx, _, _ := cpuid(7, 0)", 1, 1 },
+	    { "return ebx&(1<<8) != 0", 1, 1 },
+	    { "func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)", 1, 1 },
+	    { "TEXT " MIDDOT "cpuid(SB), NOSPLIT, $0-24", 1, 1 },
+	    { "CPUID", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	{ "procfs-cpuinfo", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "FS.CPUInfo parses /proc/cpuinfo (flags as strings) for its caller, a metrics exporter's; the package "
+	  "chooses no code path from it",
+	  "github.com/prometheus/procfs v0.23.0 cpuinfo.go",
+	  { { "// CPUInfo contains general information about a system CPU found in /proc/cpuinfo.", 1, 1 },
+	    { "data, err := parsers.ReadFileNoStat(fs.proc.Path(\"cpuinfo\"))", 1, 1 },
+	    { "case \"cpuid level\":", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	{ "m1cpu-sysctl", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
+	  "its cgo preamble asks sysctl for the performance levels' core counts, cache sizes and frequencies and the "
+	  "brand string, which it returns; no code path is chosen from them",
+	  "github.com/shoenig/go-m1cpu v0.1.6 cpu.go",
+	  { { "// sysctlbyname(name, &value, &size, NULL, 0);", 1, 1 },
+	    { "// sysctlbyname(name, dest, &size, NULL, 0);", 1, 1 },
+	    { "// global_pCoreCount = sysctl_int(\"hw.perflevel0.physicalcpu\");", 1, 1 } }, NULL,
+	  { { NULL, 0, 0 } } },
 	{ NULL, NULL, 0, 0, NULL, NULL, { { NULL, 0, 0 } }, NULL, { { NULL, 0, 0 } } },
 };
 

@@ -21,15 +21,21 @@
 	"{{with .Module}}{{if not .Main}}{{if .Replace}}{{if .Replace.Version}}{{.Replace.Dir}}{{end}}"              \
 	"{{else}}{{.Dir}}{{end}}{{end}}\x1e{{.GoMod}}{{end}}"
 static const char tmpl[] = TMPL_GATE;
-/* gowrap audit's: five fields more — the assembly; C, C++, Objective-C and
+/* gowrap audit's: six fields more — the assembly; C, C++, Objective-C and
  * headers; the cgo preprocessor and C flags (where an #include is looked
  * for); the module's root (what an #include may not leave); the imports
- * (who reads a package: evidence.h's users). */
-#define NF_AUDIT 15
+ * (who reads a package: evidence.h's users); and, for a package named on
+ * the command line, go's error, quoted (%q: one line whatever it holds).
+ * The last because `go list -e` answers a named package it cannot load
+ * for the target ("ios/arm64 requires external (cgo) linking, but cgo is
+ * not enabled") with that package alone and no dependency: a graph that
+ * silently lost everything would read as "ok". A dependency's error is
+ * not asked: its own files, or its absence, are what audit reads. */
+#define NF_AUDIT 16
 static const char tmpl_audit[] = TMPL_GATE "\t{{join .SFiles \"\\x1f\"}}\t"
 	"{{join .CFiles \"\\x1f\"}}\x1f{{join .CXXFiles \"\\x1f\"}}\x1f{{join .MFiles \"\\x1f\"}}\x1f{{join .HFiles \"\\x1f\"}}\t"
 	"{{join .CgoCPPFLAGS \"\\x1f\"}}\x1f{{join .CgoCFLAGS \"\\x1f\"}}\t{{with .Module}}{{.Dir}}{{end}}\t"
-	"{{join .Imports \"\\x1f\"}}";
+	"{{join .Imports \"\\x1f\"}}\t{{if not .DepOnly}}{{with .Error}}{{printf \"%q\" .Err}}{{end}}{{end}}";
 
 /* A \x1f-separated list (empty items skipped), NULL-terminated. */
 static char **split_list(const char *list, size_t *n)
@@ -61,13 +67,26 @@ static int add_line(struct dp_graph *g, char *line)
 		}
 	if (k != NF && k != NF_AUDIT)
 		return -1;
+	/* A named package go could not load for the target: not seen, whatever
+	 * of it was listed; go's reason kept for the message. */
+	int named_err = k == NF_AUDIT && f[15][0];
+	if (named_err) {
+		size_t n = strlen(f[15]);
+		if (n < 2 || f[15][0] != '"' || f[15][n - 1] != '"' || strchr(f[0], '\x1f'))
+			return -1;
+		if (!g->loaderr.buf)
+			sb_init(&g->loaderr);
+		sb_addf(&g->loaderr, "%s\x1f%.*s\n", f[0], (int)(n - 2), f[15] + 1);
+	}
 	/* `go list -e`: a package go could not resolve has no directory and no
 	 * files; it is named, never classified. */
-	if (!f[3][0] && f[4][strspn(f[4], "\x1f")] == 0 && f[0][0]) {
+	int nodir = !f[3][0] && f[4][strspn(f[4], "\x1f")] == 0 && f[0][0];
+	if (nodir || named_err) {
 		if (!g->unresolved.buf)
 			sb_init(&g->unresolved);
 		sb_addf(&g->unresolved, "%s\n", f[0]);
-		return 0;
+		if (nodir)
+			return 0;
 	}
 	if (f[3][0] != '/')
 		return -1;
@@ -143,6 +162,7 @@ static int list_with(const char *t, const char *realgo, const char *dir, int tes
 {
 	memset(g, 0, sizeof *g);
 	sb_init(&g->unresolved);
+	sb_init(&g->loaderr);
 	char **av = gw_xcalloc(nargs + 8, sizeof *av);
 	size_t j = 0;
 	av[j++] = (char *)realgo;
@@ -240,7 +260,23 @@ void dp_graph_free(struct dp_graph *g)
 	free(g->v);
 	free(g->tags);
 	sb_release(&g->unresolved);
+	sb_release(&g->loaderr);
 	free(g->release);
 	memset(g, 0, sizeof *g);
 	sb_init(&g->unresolved);
+	sb_init(&g->loaderr);
+}
+
+int dp_graph_loaderr(const struct dp_graph *g, const char *pkg, size_t npkg, const char **why, size_t *nwhy)
+{
+	for (const char *p = g->loaderr.buf ? g->loaderr.buf : ""; *p;) {
+		size_t n = strcspn(p, "\n"), k = strcspn(p, "\x1f");
+		if (k < n && k == npkg && memcmp(p, pkg, npkg) == 0) {
+			*why = p + k + 1;
+			*nwhy = n - k - 1;
+			return 1;
+		}
+		p += n + (p[n] != 0);
+	}
+	return 0;
 }

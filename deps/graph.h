@@ -48,7 +48,14 @@ struct dp_graph {
 	char *tags;    /* context.BuildTags, comma-separated */
 	char *release; /* context.ReleaseTags as go prints them */
 	struct sb unresolved; /* `go list -e`: packages go could not resolve, a line each */
+	struct sb loaderr;    /* audit only: of those, the named packages go listed
+			       * with an error, "path\x1fgo's error (%q-escaped)" a line */
 };
+
+/* The error go gave for pkg (npkg bytes), a named package it could not
+ * load (struct dp_graph's loaderr): 1 with why/nwhy pointing into g, else 0
+ * (not found: go could not resolve it at all). */
+int dp_graph_loaderr(const struct dp_graph *g, const char *pkg, size_t npkg, const char **why, size_t *nwhy);
 
 /* args: flags and packages for `go list -deps`, after the fixed ones. 0, or
  * -1 with a one-line reason in why (go's first line of stderr). */

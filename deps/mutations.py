@@ -385,6 +385,28 @@ MUTATIONS = [
      '{ "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 0, 1 },',
      '{ "// /proc/cpuinfo. Fall back to the DeviceTree SoC compatible, e.g.", 1, 1 },',
      "evidence rules"),
+    # The wider census's rules: each must keep the line that makes it right
+    # (XGETBV before AVX2, OSXSAVE and AVX), and a reader's rule must stay
+    # exhaustive.
+    ("rule-lz4-xgetbv-dropped", "deps/evidence.c",
+     '{ "XGETBV", 1, 1 },\n\t    { "ANDL $6, AX", 1, 1 },',
+     '{ "ANDL $6, AX", 1, 1 },',
+     "evidence rules"),
+    ("rule-gojson-osxsave-dropped", "deps/evidence.c",
+     '{ "if ecx1&osxsave == 0 || ecx1&avx == 0 {", 1, 1 },',
+     '',
+     "evidence rules"),
+    ("rule-procfs-right", "deps/evidence.c",
+     '{ "procfs-cpuinfo", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,',
+     '{ "procfs-cpuinfo", "system information", DP_FAM_ANY, DP_SEEN_RIGHT,',
+     "evidence rules"),
+    # go list -e answers a named main package it cannot load for the
+    # target (ios with cgo off) alone: its error ignored, the audit is an
+    # empty "ok"
+    ("audit-named-error-ignored", "deps/graph.c",
+     "int named_err = k == NF_AUDIT && f[15][0];",
+     "int named_err = 0;",
+     "named package go cannot load"),
     # The same fix held to x/sys v0.42.0's own ios/arm64 object
     # (tests/ios_sysctl.bats, read from the built go.o): a name dropped, the
     # trampoline branching to libSystem's sysctl instead, the call through

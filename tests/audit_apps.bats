@@ -6,7 +6,8 @@
 # each audited in its own module directory, as its release build lists it,
 # for ios/arm64, android/arm64, android/arm, linux/arm64 and linux/amd64;
 # and tests/fixtures/censusprobe (hardware inventories, an image variant,
-# SIMD hashing). scripts/fetch-testdeps.sh downloads every module.
+# SIMD hashing, the wider census's SIMD choosers and CPU-information
+# readers). scripts/fetch-testdeps.sh downloads every module.
 # Each target's rows — package, verdict, deciding rule — and exit code are
 # tests/fixtures/auditapps/*.expect's.
 
@@ -78,7 +79,7 @@ check_app() {
 	check_app mihomo
 }
 
-@test "census probe: ghw, sysinfo and containerd/platforms read what no code chooses from; sha256-simd, blake2b-simd and templexxx/cpu right on amd64 and on 32-bit arm (no feature set there), on arm64 the one real defect (exit 1)" {
+@test "census probe: ghw, sysinfo, containerd/platforms, procfs, gopsutil v3 and go-m1cpu read what no code chooses from; sha256-simd, blake2b-simd, lz4, go-json, geohash and templexxx/cpu right on amd64 and on 32-bit arm (no feature set there), on arm64 the one real defect (exit 1)" {
 	check_app census
 }
 

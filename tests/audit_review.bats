@@ -230,3 +230,26 @@ refused() {
 	assert_equal "$output" ""
 	[[ "$stderr" == "gowrap: cannot list the build's packages: go list -deps failed: "*"example.com/gone/pkg"* ]]
 }
+
+@test "a named package go cannot load for the target (ios/arm64, android/arm with cgo off): not audited, go's words and the fix, exit 3, never an empty ok; without -e 109 naming CGO_ENABLED=1" {
+	# go list -e answers such a main package alone, with no dependency: a
+	# graph that lost everything must not read as "nothing to report"
+	local t
+	for t in ios/arm64 android/arm; do
+		GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit -e
+		assert_failure 3
+		assert_output "gowrap.test/seenprobe	-	-	not audited: go could not load it for $t: $t requires external (cgo) linking, but cgo is not enabled (fix: set CGO_ENABLED=1, as this target's build does)"
+		GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit -e --json
+		assert_failure 3
+		python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["ok"] is False and d["unresolved"] == ["gowrap.test/seenprobe"], d' "$output"
+		GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit
+		assert_failure 109
+		assert_equal "$stderr" "gowrap: cannot list the build's packages: go list -deps failed: $t requires external (cgo) linking, but cgo is not enabled (fix: set CGO_ENABLED=1, as this target's build does)"
+	done
+	# with cgo, as the build has it: the graph is there (templexxx/cpu's
+	# defect on arm64 iOS), the main package no longer named
+	GOOS=ios GOARCH=arm64 run --separate-stderr "$GOWRAP" audit -e
+	assert_failure 1
+	assert_line --regexp '^github.com/templexxx/cpu	.*defective, not fixed: rule cpu11-arm64'
+	refute_line --partial 'not audited'
+}

@@ -52,7 +52,14 @@ github.com/containerd/platforms|github.com/containerd/platforms|v0.2.1
 lukechampine.com/blake3|lukechampine.com/blake3|v1.3.0 v1.4.1
 github.com/shirou/gopsutil/v4|github.com/shirou/gopsutil/v4/cpu|v4.25.1
 github.com/tklauser/go-sysconf|github.com/tklauser/go-sysconf|v0.3.12
-github.com/klauspost/compress|github.com/klauspost/compress/zstd|v1.17.9 v1.18.0'
+github.com/klauspost/compress|github.com/klauspost/compress/zstd|v1.17.9 v1.18.0
+github.com/pierrec/lz4/v4|github.com/pierrec/lz4/v4|v4.1.34
+github.com/RoaringBitmap/roaring/v2|github.com/RoaringBitmap/roaring/v2|v2.30.0
+github.com/goccy/go-json|github.com/goccy/go-json|v0.12.0
+github.com/mmcloughlin/geohash|github.com/mmcloughlin/geohash|v0.10.0
+github.com/prometheus/procfs|github.com/prometheus/procfs|v0.23.0
+github.com/shoenig/go-m1cpu|github.com/shoenig/go-m1cpu|v0.1.6
+github.com/shirou/gopsutil/v3|github.com/shirou/gopsutil/v3/cpu|'
 
 targets='ios/arm64 android/arm64 android/arm linux/arm64 linux/amd64'
 
