@@ -24,6 +24,11 @@
 	{ "if runtime.GOARCH != \"arm64\" || runtime.GOOS != \"linux\" {", 1, 1 },                           \
 	{ "const sha256Feature = \"sha2\"", 1, 1 }, { "return bytes.Contains(cpuInfo, []byte(sha256Feature))", 1, 1 }
 
+/* RoaringBitmap/roaring/v2's AVX2 test, in two forms over its versions. */
+#define ROARING_WHY                                                                                        \
+	"CPUID is an instruction, and AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM " \
+	"registers (AVX-512 is x/sys/cpu's answer)"
+
 const struct dp_seen_rule dp_seen_rules[] = {
 	/* A copy of Go 1.11's internal/cpu: the variable is the lowercase
 	 * hwcap, which Go 1.11's runtime filled in std's package only
@@ -165,7 +170,8 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "gopsutil-cpu-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
 	  "cpu.Info() returns /proc/cpuinfo's model, MHz and flags to its caller; the package chooses no code path "
 	  "from them",
-	  "github.com/shirou/gopsutil/v4 v4.25.1, v4.25.11, v4.25.12, v4.26.1-v4.26.10 cpu/cpu_linux.go",
+	  "github.com/shirou/gopsutil/v4 v4.25.1, v4.25.11, v4.25.12, v4.26.1-v4.26.10, github.com/shirou/gopsutil/v3 "
+	  "v3.23.6-v3.23.9, v3.23.11, v3.23.12, v3.24.2, v3.24.5 cpu/cpu_linux.go",
 	  { { "// of the value from /proc/cpuinfo because we want to report the maximum", 1, 1 },
 	    { "c.Flags = strings.FieldsFunc(value, func(r rune) bool {", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
 	{ "go-sysconf-linux", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
@@ -276,7 +282,7 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "lz4-avx2", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
 	  "CPUID is an instruction; AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
 	  "registers, and PREFETCHW needs nothing from an OS",
-	  "github.com/pierrec/lz4/v4 v4.1.34 internal/lz4block/cpu_amd64.go, cpu_amd64.s",
+	  "github.com/pierrec/lz4/v4 v4.1.32-v4.1.34 internal/lz4block/cpu_amd64.go, cpu_amd64.s",
 	  { { "TEXT " MIDDOT "cpuHasAVX2(SB), NOSPLIT, $0-1", 1, 1 },
 	    { "hasAVX2 = cpuHasAVX2()", 1, 1 },
 	    { "hasPrefetchW = cpuHasPrefetchW()", 1, 1 },
@@ -286,10 +292,8 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "ANDL $6, AX", 1, 1 },
 	    { "TESTL $0x20, BX", 1, 1 },
 	    { "CPUID", 5, 5 } }, NULL, { { NULL, 0, 0 } } },
-	{ "roaring-avx2", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT,
-	  "CPUID is an instruction, and AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
-	  "registers (AVX-512 is x/sys/cpu's answer)",
-	  "github.com/RoaringBitmap/roaring/v2 v2.30.0 popcnt_avx2_amd64.go, popcnt_avx2_amd64.s",
+	{ "roaring-avx2", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT, ROARING_WHY,
+	  "github.com/RoaringBitmap/roaring/v2 v2.25.0-v2.30.0 popcnt_avx2_amd64.go, popcnt_avx2_amd64.s",
 	  { { "TEXT " MIDDOT "_hasAVX2(SB), NOSPLIT, $0-1", 1, 1 },
 	    { "var useAVX2 = _hasAVX2()", 1, 1 },
 	    { "TESTL $0x18000000, CX", 1, 1 },
@@ -297,10 +301,21 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	    { "TESTL $0x6, AX", 1, 1 },
 	    { "TESTL $0x20, BX", 1, 1 },
 	    { "CPUID", 2, 2 } }, NULL, { { NULL, 0, 0 } } },
+	/* v2.19.0-v2.24.0: the same three tests, each an AND and a compare. */
+	{ "roaring-avx2-andl", "CPUID in assembly", DP_FAM_ANY, DP_SEEN_RIGHT, ROARING_WHY,
+	  "github.com/RoaringBitmap/roaring/v2 v2.19.0, v2.21.0-v2.24.0 popcnt_avx2_amd64.go, popcnt_avx2_amd64.s",
+	  { { "TEXT " MIDDOT "_hasAVX2(SB), NOSPLIT, $0-1", 1, 1 },
+	    { "var useAVX2 = _hasAVX2()", 1, 1 },
+	    { "ANDL $0x18000000, CX", 1, 1 },
+	    { "CMPL CX, $0x18000000", 1, 1 },
+	    { "XGETBV", 1, 1 },
+	    { "CMPL AX, $0x6", 1, 1 },
+	    { "CMPL BX, $0x20", 1, 1 },
+	    { "CPUID", 2, 2 } }, NULL, { { NULL, 0, 0 } } },
 	{ "gojson-avx2", "x86 detection", DP_FAM_ANY, DP_SEEN_RIGHT,
 	  "CPUID is an instruction, and AVX2 counts only when OSXSAVE, AVX and XGETBV say the OS saves the YMM "
 	  "registers",
-	  "github.com/goccy/go-json v0.12.0 internal/runtime/cpu_amd64.go, cpu_amd64.s",
+	  "github.com/goccy/go-json v0.11.0-v0.12.0 internal/runtime/cpu_amd64.go, cpu_amd64.s",
 	  { { "var HasAVX2 = detectAVX2()", 1, 1 },
 	    { "func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)", 1, 1 },
 	    { "if ecx1&osxsave == 0 || ecx1&avx == 0 {", 1, 1 },
@@ -325,14 +340,16 @@ const struct dp_seen_rule dp_seen_rules[] = {
 	{ "procfs-cpuinfo", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
 	  "FS.CPUInfo parses /proc/cpuinfo (flags as strings) for its caller, a metrics exporter's; the package "
 	  "chooses no code path from it",
-	  "github.com/prometheus/procfs v0.23.0 cpuinfo.go",
-	  { { "// CPUInfo contains general information about a system CPU found in /proc/cpuinfo.", 1, 1 },
-	    { "data, err := parsers.ReadFileNoStat(fs.proc.Path(\"cpuinfo\"))", 1, 1 },
-	    { "case \"cpuid level\":", 1, 1 } }, NULL, { { NULL, 0, 0 } } },
+	  "github.com/prometheus/procfs v0.0.5-v0.23.0 cpuinfo.go (the comments' words over the versions: "
+	  "v0.0.5-v0.0.11 add parseCPUInfo's, v0.8.0 adds the first's full stop)",
+	  { { "case \"cpuid level\":", 1, 1 },
+	    { "// CPUInfo contains general information about a system CPU found in /proc/cpuinfo.", 0, 1 },
+	    { "// CPUInfo contains general information about a system CPU found in /proc/cpuinfo", 0, 1 },
+	    { "// parseCPUInfo parses data from /proc/cpuinfo", 0, 1 } }, NULL, { { NULL, 0, 0 } } },
 	{ "m1cpu-sysctl", "system information", DP_FAM_ANY, DP_SEEN_NOCHOICE,
 	  "its cgo preamble asks sysctl for the performance levels' core counts, cache sizes and frequencies and the "
 	  "brand string, which it returns; no code path is chosen from them",
-	  "github.com/shoenig/go-m1cpu v0.1.6 cpu.go",
+	  "github.com/shoenig/go-m1cpu v0.1.6, v0.2.1, v0.2.3, v0.2.4 cpu.go",
 	  { { "// sysctlbyname(name, &value, &size, NULL, 0);", 1, 1 },
 	    { "// sysctlbyname(name, dest, &size, NULL, 0);", 1, 1 },
 	    { "// global_pCoreCount = sysctl_int(\"hw.perflevel0.physicalcpu\");", 1, 1 } }, NULL,
