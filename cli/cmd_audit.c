@@ -102,6 +102,18 @@ static void json_unresolved(struct jw *w, const struct dp_graph *g)
 		p += n + (p[n] != 0);
 	}
 	jw_end(w);
+	/* why each was not audited, in the same order: a consumer of the JSON
+	 * gets go's words and the fix the text rows carry */
+	jw_arr(w, "unresolved_why");
+	for (const char *p = g->unresolved.buf ? g->unresolved.buf : ""; *p;) {
+		size_t n = strcspn(p, "\n");
+		struct sb why = SB_INIT;
+		au_unseen_why(g, p, n, &why);
+		jw_str(w, NULL, why.buf);
+		sb_release(&why);
+		p += n + (p[n] != 0);
+	}
+	jw_end(w);
 }
 
 static void print_json(const struct au_ctx *c, const char *reviewed, int rc)

@@ -241,7 +241,7 @@ refused() {
 		assert_output "gowrap.test/seenprobe	-	-	not audited: go could not load it for $t: $t requires external (cgo) linking, but cgo is not enabled (fix: set CGO_ENABLED=1, as this target's build does)"
 		GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit -e --json
 		assert_failure 3
-		python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["ok"] is False and d["unresolved"] == ["gowrap.test/seenprobe"], d' "$output"
+		python3 -c 'import json,sys; d=json.loads(sys.argv[1]); assert d["ok"] is False and d["unresolved"] == ["gowrap.test/seenprobe"], d; assert d["unresolved_why"] == ["not audited: go could not load it for %s: %s requires external (cgo) linking, but cgo is not enabled (fix: set CGO_ENABLED=1, as this target'"'"'s build does)" % (sys.argv[2], sys.argv[2])], d' "$output" "$t"
 		GOOS=${t%/*} GOARCH=${t#*/} CGO_ENABLED=0 run --separate-stderr "$GOWRAP" audit
 		assert_failure 109
 		assert_equal "$stderr" "gowrap: cannot list the build's packages: go list -deps failed: $t requires external (cgo) linking, but cgo is not enabled (fix: set CGO_ENABLED=1, as this target's build does)"
