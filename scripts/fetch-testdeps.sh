@@ -54,7 +54,7 @@ fetch_apps() {
 	sb_tags="with_gvisor,with_quic,with_wireguard,with_utls,with_naive_outbound,with_clash_api,badlinkname,tfogo_checklinkname0,with_tailscale,ts_omit_logtail,ts_omit_ssh,ts_omit_drive,ts_omit_taildrop,ts_omit_webclient,ts_omit_doctor,ts_omit_capture,ts_omit_kube,ts_omit_aws,ts_omit_synology,ts_omit_bird"
 	for app in "github.com/sagernet/sing-box@v1.13.5 ./experimental/libbox $sb_tags" \
 		"github.com/xtls/xray-core@v1.260327.0 ./main" "tailscale.com@v1.102.5 ./cmd/tailscaled" \
-		"github.com/metacubex/mihomo@v1.19.2 ."; do
+		"github.com/metacubex/mihomo@v1.19.2 ." "github.com/syncthing/syncthing@v1.30.0 ./cmd/syncthing"; do
 		read -r mod pkg tags <<<"$app"
 		(cd "$tmp" && go mod download "$mod" >/dev/null 2>"$tmp/app.err") || fail "$mod" "$(tail -1 "$tmp/app.err")"
 		for t in ios/arm64 android/arm64 android/arm linux/arm64 linux/amd64; do

@@ -3,6 +3,7 @@
 # sing-box v1.13.5 ./experimental/libbox (the tags of its own libbox build,
 # cmd/internal/build_libbox/main.go), xray-core v1.260327.0 ./main,
 # tailscale v1.102.5 ./cmd/tailscaled, mihomo v1.19.2 (its main package),
+# syncthing v1.30.0 ./cmd/syncthing (the wider census's app),
 # each audited in its own module directory, as its release build lists it,
 # for ios/arm64, android/arm64, android/arm, linux/arm64 and linux/amd64;
 # and tests/fixtures/censusprobe (hardware inventories, an image variant,
@@ -33,6 +34,7 @@ app() {
 	xray) DIR="$MC/github.com/xtls/xray-core@v1.260327.0" PKG=./main ;;
 	tailscale) DIR="$MC/tailscale.com@v1.102.5" PKG=./cmd/tailscaled ;;
 	mihomo) DIR="$MC/github.com/metacubex/mihomo@v1.19.2" PKG=. ;;
+	syncthing) DIR="$MC/github.com/syncthing/syncthing@v1.30.0" PKG=./cmd/syncthing ;;
 	census) DIR="$BATS_TEST_DIRNAME/fixtures/censusprobe" PKG=. ;;
 	esac
 	[ -d "$DIR" ] || fail "$DIR is not there (fix: bash scripts/fetch-testdeps.sh)"
@@ -77,6 +79,10 @@ check_app() {
 
 @test "mihomo v1.19.2: the updater's X64Level and /proc/cpuinfo pick a download, gopsutil and go-sysconf report; aez's CPUID right on amd64; exit 0 on all five targets" {
 	check_app mihomo
+}
+
+@test "syncthing v1.30.0 ./cmd/syncthing (the wider census's app): procfs, gopsutil v4 and go-sysconf read what no code chooses from; no unknown; exit 0 on all five targets" {
+	check_app syncthing
 }
 
 @test "census probe: ghw, sysinfo, containerd/platforms, procfs, gopsutil v3 and go-m1cpu read what no code chooses from; sha256-simd, blake2b-simd, lz4, go-json, geohash and templexxx/cpu right on amd64 and on 32-bit arm (no feature set there), on arm64 the one real defect (exit 1)" {
