@@ -91,6 +91,8 @@ int au_needs_review(const struct dp_audit_row *r);
  * ..." into out: go could not resolve it, or go listed a named package
  * with an error (its words, and the fix when gowrap knows it: cgo for a
  * target that links only through it). */
+/* go's words for a target that links only through cgo, listed with cgo off */
+#define AU_CGO_OFF "requires external (cgo) linking, but cgo is not enabled"
 void au_unseen_why(const struct dp_graph *g, const char *pkg, size_t n, struct sb *out);
 
 struct au_ctx {

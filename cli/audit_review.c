@@ -208,7 +208,7 @@ void au_unseen_why(const struct dp_graph *g, const char *pkg, size_t n, struct s
 	/* go's words for a target that links only externally (ios, android/arm,
 	 * ...) when CGO_ENABLED is off: the build of such a target enables cgo,
 	 * so the listing must too */
-	static const char cgo[] = "requires external (cgo) linking, but cgo is not enabled";
+	static const char cgo[] = AU_CGO_OFF;
 	if (nwhy >= sizeof cgo - 1 && gw_memmem(why, nwhy, cgo, sizeof cgo - 1))
 		sb_adds(out, " (fix: set CGO_ENABLED=1, as this target's build does)");
 	else

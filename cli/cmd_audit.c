@@ -284,7 +284,7 @@ int cmd_audit(int argc, char **argv)
 		dp_graph_free(&g);
 		/* a target that links only through cgo, listed with cgo off: the
 		 * one failure whose fix gowrap can name */
-		int cgo = strstr(why.buf, "requires external (cgo) linking, but cgo is not enabled") != NULL;
+		int cgo = strstr(why.buf, AU_CGO_OFF) != NULL;
 		rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
 			     cgo ? "set CGO_ENABLED=1, as this target's build does"
 				 : "check the package arguments and that `go list` works here",
