@@ -208,6 +208,15 @@ sed -i 's|gvisor\.dev/gvisor/|github.com/sagernet/gvisor/|' "$tmp/gvisorsagernet
 (cd "$tmp/gvisorsagernet" && go mod download 2>"$tmp/sg.err" && go list -deps ./... >/dev/null 2>>"$tmp/sg.err") ||
 	fail "the modules of tests/fixtures/gvisorprobe/sagernet" "$(tail -1 "$tmp/sg.err")"
 
+# tests/enable.bats: gomobile and gobind (golang.org/x/mobile) as go.mod tools
+# of tests/fixtures/bindapp. `gomobile bind` lists the whole module graph and
+# runs `go mod tidy` in the module it generates, which reads the test
+# dependencies of x/tools as well: every module of the graph (`all`), 78 MB
+# in the module cache.
+cp -r tests/fixtures/bindapp "$tmp/bindapp"
+(cd "$tmp/bindapp" && go mod download all 2>"$tmp/bind.err" && GOOS=ios GOARCH=arm64 go list -m -tags=ios all >/dev/null 2>>"$tmp/bind.err") ||
+	fail "the modules of tests/fixtures/bindapp" "$(tail -1 "$tmp/bind.err")"
+
 st=0
 wait "$apps_pid" || st=1
 wait "$mt_pid" || st=1

@@ -3,6 +3,7 @@
 #   macOS: Xcode's own (tests/helpers/xcode/bin: xcrun clang per SDK, ar,
 #          lipo; the pipeline assembles with xcodebuild -create-xcframework)
 #   Linux: the stand-in (tests/helpers/apple/bin: clang + musl headers +
+#          a stand-in Foundation in apple/sdk; apple/xcrun: xcrun, xcodebuild;
 #          ld64.lld, llvm-ar, llvm-lipo)
 # GOWRAP_APPLE_TOOLCHAIN=Darwin|Linux overrides the choice.
 # Sets GW_APPLE_DIR (has bin/cc-<platform>-<arch> and bin/ar), GW_LIPO and
