@@ -46,6 +46,13 @@ MUTATIONS = [
      "setenv(GW_SWITCH_VERSION, local.buf, 1);",
      "(void)0;",
      "Xcode Run Script phase"),
+    # the go the shim runs keeps GOTOOLCHAIN=local for its children: a build
+    # the go command runs itself is fixed, but gomobile's own go builds
+    # (children of `go tool gomobile`) no longer reach the launcher
+    ("shim-children-pinned-local", "shim/enabled.c",
+     "setenv(GW_SWITCH_VERSION, local.buf, 1);",
+     "setenv(GW_SWITCH_VERSION, local.buf, 1);\n\t\tsetenv(\"GOTOOLCHAIN\", \"local\", 1);",
+     "gomobile bind"),
     ("select-ignores-toolchain-line", "gocmd/toolsel.c",
      "\t\tif (tc.len) {\n\t\t\tif (gw_gover_from_toolchain(tc.buf, &tv) < 0)",
      "\t\tif (0 && tc.len) {\n\t\t\tif (gw_gover_from_toolchain(tc.buf, &tv) < 0)",
