@@ -6,13 +6,15 @@
 #   go version     the real go by path, enabled (one more go start: the
 #                  switch to the launcher, then the shim) vs not enabled
 #   host build     cached host `go build crypto/aes`, enabled vs not
+#   cmd build      cached host `go build -o X ./hello` (a small command:
+#                  fmt.Println; the link is cached too), enabled vs not
 #   app build      cached host `go build -o X cmd/go` (a 310-ms cached build
 #                  of a large program), enabled vs not
 #   ios build      cached GOOS=ios GOARCH=arm64 `go build crypto/aes`, enabled
 #                  (the shim adds the overlay) vs the real go given the same
 #                  -overlay by hand, not enabled
 #   switch floor   `go version` with the go env file naming a launcher that
-#                  is a C program doing nothing (exit 0) vs `go version` not
+#                  is a static C program doing nothing (exit 0; bench_static) vs `go version` not
 #                  enabled: what the go command's own switch costs before
 #                  gowrap runs at all, the floor of any design that enters
 #                  through GOTOOLCHAIN
@@ -38,18 +40,22 @@ HOME="$W/on" PATH="$NOSHIM_PATH" "$BUILD/gowrap" enable --bin "$W/bin" >/dev/nul
 mkdir -p "$W/null/.config/go" "$W/nullbin"
 printf 'int main(void) { return 0; }\n' >"$W/null.c"
 NAME="$(cd "$W/bin" && ls go1.*-gowrap | head -1)"
-cc -O2 -o "$W/nullbin/$NAME" "$W/null.c"
+bench_static "$W/nullbin/$NAME" "$W/null.c"
 printf 'GOCACHE=%s\nGOMODCACHE=%s\nGOTOOLCHAIN=%s\n' "$GC" "$MC" "$NAME" >"$W/null/.config/go/env"
 EPATH="$W/bin:$NOSHIM_PATH"
 export GOWRAP_CACHE="$W/cache"
 cd "$W"
 printf 'module bench\n\ngo 1.21\n' >go.mod
+mkdir -p hello
+printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >hello/main.go
 OVERLAY="$(HOME="$W/off" "$BUILD/gowrap" overlay --json | sed -E 's/.*"overlay":"([^"]*)".*/\1/')"
 # warm every cache: Go's build cache for both targets, gowrap's overlay and memo
 HOME="$W/on" PATH="$EPATH" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 "$REAL_GO" build crypto/aes
 HOME="$W/off" GOOS=ios GOARCH=arm64 CGO_ENABLED=0 "$REAL_GO" build -overlay="$OVERLAY" crypto/aes
 HOME="$W/off" "$REAL_GO" build crypto/aes
 HOME="$W/on" PATH="$EPATH" "$REAL_GO" build crypto/aes
+HOME="$W/off" "$REAL_GO" build -o "$W/hello-off" ./hello
+HOME="$W/on" PATH="$EPATH" "$REAL_GO" build -o "$W/hello-on" ./hello
 HOME="$W/off" "$REAL_GO" build -o "$W/app-off" cmd/go
 HOME="$W/on" PATH="$EPATH" "$REAL_GO" build -o "$W/app-on" cmd/go
 
@@ -62,6 +68,8 @@ IOS="GOOS=ios${t}GOARCH=arm64${t}CGO_ENABLED=0"
 	echo "version-on${t}$ON${t}--${t}$REAL_GO${t}version"
 	echo "host-off${t}$OFF${t}--${t}$REAL_GO${t}build${t}crypto/aes"
 	echo "host-on${t}$ON${t}--${t}$REAL_GO${t}build${t}crypto/aes"
+	echo "cmd-off${t}$OFF${t}--${t}$REAL_GO${t}build${t}-o${t}$W/hello-off${t}./hello"
+	echo "cmd-on${t}$ON${t}--${t}$REAL_GO${t}build${t}-o${t}$W/hello-on${t}./hello"
 	echo "app-off${t}$OFF${t}--${t}$REAL_GO${t}build${t}-o${t}$W/app-off${t}cmd/go"
 	echo "app-on${t}$ON${t}--${t}$REAL_GO${t}build${t}-o${t}$W/app-on${t}cmd/go"
 	echo "floor-on${t}HOME=$W/null${t}PATH=$W/nullbin:$NOSHIM_PATH${t}--${t}$REAL_GO${t}version"
@@ -79,5 +87,6 @@ printf 'go version by path:        enabled/not = %s (+%s ms)\n' "$(ratio version
 printf 'cached host build by path: enabled/not = %s (target <= 1.05)\n' "$(ratio host-on host-off)"
 printf 'switch floor (null launcher): %s of go version (+%s ms)\n' "$(ratio floor-on version-off)" \
 	"$(awk -v a="$(med floor-on)" -v b="$(med version-off)" 'BEGIN{printf "%.2f", a-b}')"
+printf 'cached cmd build (hello):   enabled/not = %s (target <= 1.05)\n' "$(ratio cmd-on cmd-off)"
 printf 'cached app build (cmd/go):  enabled/not = %s (target <= 1.05)\n' "$(ratio app-on app-off)"
 printf 'cached ios/arm64 build:    enabled/hand-given -overlay = %s\n' "$(ratio ios-on ios-hand)"

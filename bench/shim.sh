@@ -18,17 +18,14 @@ SLOW="${2:-60}"
 bench_need "$SHIM_DIR/go" "$BUILD/gowrap"
 
 REAL_GO="$(PATH="$NOSHIM_PATH" command -v go)"
-CC="${CC:-cc}"
 
-# The floor: nothing but exec, statically linked (no dynamic loader at all).
+# The floor: nothing but exec, statically linked (no dynamic loader at all),
+# on musl where musl-gcc is here (bench_static).
 cat >"$W/floor.c" <<EOC
 #include <unistd.h>
 int main(int argc, char **argv) { (void)argc; execv("$REAL_GO", argv); return 127; }
 EOC
-"$CC" -static -O2 -o "$W/floor" "$W/floor.c" 2>/dev/null || {
-	echo "bench: static linking unavailable; floor is dynamically linked" >&2
-	"$CC" -O2 -o "$W/floor" "$W/floor.c"
-}
+bench_static "$W/floor" "$W/floor.c"
 
 # A stand-in go that does nothing, to isolate what the shim itself adds on
 # the injected path (memo hit).

@@ -4,6 +4,7 @@
 #include "exitcodes.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -211,13 +212,21 @@ char *sb_detach(struct sb *s)
 int sb_read_fd(struct sb *s, int fd, size_t limit)
 {
 	size_t start = s->len;
+	/* Most files read here are a few hundred bytes (go env files, VERSION):
+	 * a first chunk of 512 keeps their buffer small enough that musl's
+	 * allocator never maps and unmaps a page run for it on every go call. */
+	size_t chunk = 512;
 	for (;;) {
 		if (s->len - start >= limit) {
 			errno = EFBIG;
 			goto fail;
 		}
-		sb_grow(s, 8192);
-		ssize_t r = read(fd, s->buf + s->len, 8192);
+		if (s->cap < s->len + 256) {
+			sb_grow(s, chunk);
+			if (chunk < 65536)
+				chunk *= 2;
+		}
+		ssize_t r = read(fd, s->buf + s->len, s->cap - s->len - 1);
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
@@ -237,14 +246,22 @@ fail:;
 	return -1;
 }
 
+/* open(2), not fopen: the shim reads the go env files on every go call, and
+ * a FILE is one more allocation (with musl, an mmap and munmap) for nothing
+ * sb_read_fd uses. No O_CLOEXEC (musl adds an fcntl for it): the descriptor
+ * is closed before this returns, and no gowrap program has a second thread
+ * that could fork in between. */
 int sb_read_file(struct sb *s, const char *path, size_t limit)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	int fd;
+	do
+		fd = open(path, O_RDONLY);
+	while (fd < 0 && errno == EINTR);
+	if (fd < 0)
 		return -1;
-	int r = sb_read_fd(s, fileno(f), limit);
+	int r = sb_read_fd(s, fd, limit);
 	int e = errno;
-	fclose(f);
+	close(fd);
 	errno = e;
 	return r;
 }
