@@ -61,8 +61,18 @@ include_fails() {
 	scratch_tree
 	run make -C "$SRC" -n --no-print-directory
 	assert_success
-	for p in build/gowrap build/symcheck build/shim/go build/shim/gowrap-toolexec; do
+	for p in build/gowrap build/symcheck; do
 		assert_output --partial "-o $p "
+	done
+	# the shim and gowrap-toolexec: linked against musl in build/musl/ and
+	# copied into place where musl-gcc is on Linux (the Makefile's SHIM_LIBC)
+	for p in shim/go shim/gowrap-toolexec; do
+		if [ "$(uname -s)" = Linux ] && command -v musl-gcc >/dev/null; then
+			assert_output --partial "-o build/musl/$p "
+			assert_output --partial "cp build/musl/$p build/$p.tmp"
+		else
+			assert_output --partial "-o build/$p "
+		fi
 	done
 	run make -C "$SRC" -n --no-print-directory asan
 	assert_success
