@@ -193,7 +193,7 @@ endif
 MUSL_BUILD := $(BUILD)/musl
 musl-programs: FORCE
 	@$(MAKE) --no-print-directory BUILD=$(MUSL_BUILD) CC=$(SHIM_MUSL_CC) SHIM_LIBC=libc PKG_CONFIG=false LIBZIP=no shim-programs
-$(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec: $(BUILD)/shim/%: musl-programs
+$(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec: $(BUILD)/shim/%: musl-programs $(BUILD)/gen/shim-libc
 	@mkdir -p $(dir $@)
 	@cmp -s $(MUSL_BUILD)/shim/$* $@ || { echo "cp $(MUSL_BUILD)/shim/$* $@"; cp $(MUSL_BUILD)/shim/$* $@.tmp && mv $@.tmp $@; }
 else
