@@ -213,8 +213,8 @@ int sb_read_fd(struct sb *s, int fd, size_t limit)
 {
 	size_t start = s->len;
 	/* Most files read here are a few hundred bytes (go env files, VERSION):
-	 * a first chunk of 512 keeps their buffer small enough that musl's
-	 * allocator never maps and unmaps a page run for it on every go call. */
+	 * a first chunk of 512 gives them a 1 KiB buffer, not 16 KiB, and one
+	 * read to EOF; larger files grow by doubling chunks. */
 	size_t chunk = 512;
 	for (;;) {
 		if (s->len - start >= limit) {
