@@ -21,19 +21,9 @@
 #include "strbuf.h"
 #include "verify.h"
 #include "symcheck_patches.h"
+#include "symcheck_usage.h"
 #include "version.h"
 #include "zipin.h"
-
-static const char usage[] =
-	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]\n"
-	"                [--variant darwin|crypto|any] [--patches DIR_OR_FILE]... PATH...\n"
-	"       symcheck --version\n"
-	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
-	"  PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory;\n"
-	"        ELF (.so, linux/android), .aar or .apk (every jni|lib/<abi>/lib*.so)\n"
-	"  --patches: a GOWRAP_PATCHES list; each patch's <pkg>.gowrapPatch<id> marker\n"
-	"        is required in every slice whose Go code compiled a file it changes\n"
-	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
 static int usage_error(const char *why)
 {
@@ -117,7 +107,10 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			gw_write_all(1, v, sizeof v - 1);
 			return 0;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			gw_write_all(1, usage, sizeof usage - 1);
+			struct sb h = SB_INIT;
+			gw_help(&h, &symcheck_ref);
+			gw_write_all(1, h.buf, h.len);
+			sb_release(&h);
 			return 0;
 		} else if (!strcmp(a, "--marker") || !strncmp(a, "--marker=", 9)) {
 			o->marker = a[8] == '=' ? a + 9 : (i + 1 < argc ? argv[++i] : NULL);
