@@ -135,7 +135,7 @@ $(BUILD)/lib/lib%.a:
 # (the GitHub Action's install step builds this).
 programs: $(BUILD)/gowrap $(BUILD)/shim/go $(BUILD)/symcheck $(BUILD)/shim/gowrap-toolexec
 
-all: programs $(UNIT_BIN)
+all: programs man $(UNIT_BIN)
 
 # Every object, without linking (the portability check compiles the CLI's
 # objects against musl, where cJSON/libgit2 cannot be linked).
@@ -163,6 +163,24 @@ $(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/cmd_audit.o $(BUILD)/obj/verify/symchec
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	$(HOSTCC) $(CSTD) $(WARN) -O1 -Icommon $(HOSTCFLAGS) -o $@ $<
+
+# The manual pages (build/man/): made by tools/mangen.c from the command
+# table (cli/cmds.h, verify/symcheck_usage.h, common/exitcodes.h) and the
+# hand-written prose of man/; a build-time tool like embed. A page's date is
+# its last commit's, so the pages of one commit are the same bytes anywhere.
+MAN_SRC  := $(sort $(wildcard man/*))
+MAN_DATE ?= $(or $(shell git log -1 --format=%cs 2>/dev/null),2026-12-06)
+$(BUILD)/tools/mangen: tools/mangen.c cli/cmds.h cli/cmdrefs.h common/usage.h common/exitcodes.h verify/symcheck_usage.h
+	@mkdir -p $(dir $@)
+	$(HOSTCC) $(CSTD) $(WARN) -O1 -Icommon -Icli -Iverify $(HOSTCFLAGS) -o $@ $<
+
+$(BUILD)/man/.made: $(BUILD)/tools/mangen $(MAN_SRC) $(BUILD)/gen/version.h
+	@rm -rf $(BUILD)/man.tmp && mkdir -p $(BUILD)/man.tmp
+	$(BUILD)/tools/mangen $(BUILD)/man.tmp man '$(GOWRAP_VERSION)' '$(MAN_DATE)'
+	@touch $(BUILD)/man.tmp/.made
+	@rm -rf $(BUILD)/man && mv $(BUILD)/man.tmp $(BUILD)/man
+
+man: $(BUILD)/man/.made
 
 $(BUILD)/gen/templates.c: $(BUILD)/tools/embed $(TEMPLATES)
 	@mkdir -p $(dir $@)
@@ -384,16 +402,19 @@ demo: setup
 bench: all
 	bash bench/run.sh
 
-install: programs
+install: programs man
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/libexec/gowrap
 	install -m 0755 $(BUILD)/gowrap $(DESTDIR)$(PREFIX)/bin/gowrap
 	install -m 0755 $(BUILD)/symcheck $(DESTDIR)$(PREFIX)/bin/symcheck
 	install -m 0755 $(BUILD)/shim/go $(DESTDIR)$(PREFIX)/libexec/gowrap/go
 	install -m 0755 $(BUILD)/shim/gowrap-toolexec $(DESTDIR)$(PREFIX)/libexec/gowrap/gowrap-toolexec
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/man/man5
+	install -m 0644 $(BUILD)/man/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -m 0644 $(BUILD)/man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/
 
 clean:
 	rm -rf build build-asan build-clang build-port
 
 FORCE:
 
-.PHONY: all programs musl-programs shim-programs unit objects asan portcheck fuzz fuzz-patch fuzz-lanes fuzz-lane-a fuzz-lane-b test test-quick bench install clean setup check demo FORCE
+.PHONY: all programs man musl-programs shim-programs unit objects asan portcheck fuzz fuzz-patch fuzz-lanes fuzz-lane-a fuzz-lane-b test test-quick bench install clean setup check demo FORCE

@@ -9,7 +9,8 @@
  * EXIT STATUS of every manual page (tools/mangen.c) and the docs check
  * (tools/docscheck.py) are made from it or held to it. Each row: the name,
  * the code, one line for the manual. GW_ACTION_MODES says which codes each
- * mode of the GitHub Action (action.yml, scripts/action-*.sh) exits with. */
+ * mode of the GitHub Action (action.yml, scripts/action-*.sh) exits with,
+ * GW_SHIM_EXITS those the go shim stops with. */
 #ifndef GOWRAP_EXITCODES_H
 #define GOWRAP_EXITCODES_H
 
@@ -46,6 +47,10 @@
 	X(GW_EXIT_ENABLE, 117, "gowrap enable or disable refused or failed; nothing was changed")             \
 	X(GW_EXIT_REVIEWED, 118, "audit: the reviewed-verdicts file is refused whole (malformed, a package "  \
 				 "twice, past its date, unreadable)")
+
+/* The codes the go shim stops a go command with (it passes go's own status
+ * through otherwise): the shim's rows of the manual's EXIT STATUS. */
+#define GW_SHIM_EXITS "100 101 102 103 104 105 106 107 108 109 110 111 113 114 115 116"
 
 /* The GitHub Action's modes: the mode, the codes its step exits with. */
 #define GW_ACTION_MODES(M)                                                                                    \

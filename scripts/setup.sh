@@ -14,6 +14,7 @@ set -euo pipefail
 # stand-in NDK compiler tests/helpers/android/bin/android-runcc.
 debs=(build-essential pkg-config git clang lld llvm musl-dev musl-tools libcjson-dev libgit2-dev libzip-dev
 	bats bats-assert bats-support python3 hyperfine strace shellcheck qemu-user jq xxd file
+	groff-base mandoc man-db
 	libc6-arm64-cross libc6-armhf-cross libc6-i386-cross
 	libc6-dev-arm64-cross libc6-dev-armhf-cross libc6-dev-i386-cross)
 
