@@ -20,19 +20,20 @@ setup() {
 	want='usage: gowrap <command> [arguments]
 
 commands:
-  overlay [--goroot DIR] [--json]   path of the internal/cpu overlay for this toolchain
-  toolchain install goX.Y.Z         make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module
-  doctor [--json] [--go PATH]       explain the go -> GOROOT -> overlay chain here
-  audit [--json] [flags] [packages] CPU-feature packages in the build and their verdicts
-  report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)
-  export-patch [--patches L] [-o F] gowrap'"'"'s fix (and your patches) as one exact -p1 diff
-  refresh-patch PATCH -o OUT        re-make a patch that needs fuzz as an exact one, for review
-  enable [--bin DIR]...             route every go on the machine through gowrap (go env file + launcher)
-  disable                           undo enable: the go env file back byte for byte
-  shellenv                          print the line that puts the go shim first on PATH
-  version                           print gowrap'"'"'s version
+  overlay        path of the internal/cpu overlay for this toolchain
+  toolchain      make a real GOROOT (~/sdk/goX.Y.Z) from the toolchain module
+  doctor         explain the go -> GOROOT -> overlay chain here
+  audit          CPU-feature packages in the build and their verdicts
+  report         Markdown summary of GOWRAP_LOG and checked files (CI)
+  export-patch   gowrap'"'"'s fix (and your patches) as one exact -p1 diff
+  refresh-patch  re-make a patch that needs fuzz as an exact one, for review
+  enable         route every go on the machine through gowrap (go env file + launcher)
+  disable        undo enable: the go env file back byte for byte
+  shellenv       print the line that puts the go shim first on PATH
+  version        print gowrap'"'"'s version
 
-The shim itself is installed as `go` (see README); symcheck verifies built Mach-O and ELF files.'
+`gowrap help COMMAND` (or `gowrap COMMAND --help`) shows a command'"'"'s options; its manual page is gowrap-COMMAND(1).
+The shim itself is installed as `go`; symcheck(1) verifies built Mach-O and ELF files.'
 	run --separate-stderr "$GOWRAP" help
 	assert_success
 	assert_output "$want"

@@ -102,12 +102,12 @@ PY
 
 @test "drift: an exit code in common/exitcodes.h but not in README's table fails" {
 	scratch_docs
-	sed -i 's|^\tGW_EXIT_SETTING = 115, .*|&\n\tGW_EXIT_NEW = 199,|' "$SRC/common/exitcodes.h"
-	grep -q 'GW_EXIT_NEW = 199' "$SRC/common/exitcodes.h"
+	sed -i 's|^\tX(GW_EXIT_SETTING, 115, .*|\tX(GW_EXIT_NEW, 199, "new") \\\n&|' "$SRC/common/exitcodes.h"
+	grep -q 'X(GW_EXIT_NEW, 199, "new")' "$SRC/common/exitcodes.h"
 	docscheck
 	assert_failure 1
-	assert_line --partial "README.md: the exit-code table lists [2, 100,"
-	assert_line --partial "common/exitcodes.h defines [2, 100,"
+	assert_line --partial "README.md: the exit-code table lists [1, 2, 3, 100,"
+	assert_line --partial "common/exitcodes.h defines [1, 2, 3, 100,"
 	assert_output --partial "117, 118, 199]"
 }
 
@@ -147,4 +147,51 @@ PY
 	assert_failure 1
 	assert_line --regexp '^README\.md: the Tests table says tests/common\.bats has [0-9]+ tests; it has [0-9]+$'
 	assert_line "README.md: the Tests table has no row for tests/newsuite.bats (1 tests)"
+}
+
+@test "drift: an option a command accepts that its row of the command table lacks (so --help and the manual lack it), or a row listing one no code accepts, fails" {
+	scratch_docs
+	# a new switch in shellenv's code, no row for it
+	sed -i 's|^\t\telse if (!strcmp(argv\[i\], "--sh"))$|\t\telse if (!strcmp(argv[i], "--zsh"))\n\t\t\tfish = 0;\n&|' "$SRC/cli/cmd_shellenv.c"
+	grep -q '"--zsh"' "$SRC/cli/cmd_shellenv.c"
+	# symcheck too
+	sed -i 's|} else if (!strcmp(a, "--json")) {|} else if (!strcmp(a, "--quiet")) {\n\t\t\t*json = 0;\n&|' "$SRC/verify/symcheck.c"
+	grep -q '"--quiet"' "$SRC/verify/symcheck.c"
+	# a row naming an option its command does not read
+	sed -i 's|^\tO("--go", "PATH", |\tO("--ghost", "", "nothing") \\\n&|' "$SRC/cli/cmds.h"
+	grep -q '"--ghost"' "$SRC/cli/cmds.h"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^cli/cmd_shellenv\.c:[0-9]+: shellenv accepts --zsh, which its row of cli/cmds\.h does not list \(so neither --help nor the manual says it\)$'
+	assert_line --regexp '^verify/symcheck\.c:[0-9]+: symcheck accepts --quiet, which its row of verify/symcheck_usage\.h does not list'
+	assert_line "cli/cmds.h: the doctor row lists --ghost, which the code does not accept"
+	assert_line "docs: 3 drift(s)"
+}
+
+@test "drift: an exit status a row, the Action or a document names that common/exitcodes.h lacks fails" {
+	scratch_docs
+	sed -i 's|"0 2 110", 0)|"0 2 110 199", 0)|' "$SRC/cli/cmds.h"
+	grep -q '"0 2 110 199", 0)' "$SRC/cli/cmds.h"
+	printf 'exit 110\n' >>"$SRC/scripts/action-install.sh"
+	sed -i 's|M("audit", "0 1 2 3 109 118")|M("audit", "0 1 2 3 109 118 198")|' "$SRC/common/exitcodes.h"
+	printf '\nWhen the cache is full, gowrap exits with 197.\n' >>"$SRC/README.md"
+	docscheck
+	assert_failure 1
+	assert_line "the command table gives report exit status 199, which common/exitcodes.h lacks"
+	assert_line --regexp '^scripts/action-install\.sh:[0-9]+: exits 110, which is not among the mode.s statuses in common/exitcodes\.h \(GW_ACTION_MODES\)$'
+	assert_line "common/exitcodes.h: the Action's audit mode lists 198, which GW_EXITS lacks"
+	assert_line --regexp '^README\.md:[0-9]+: names exit status 197, which common/exitcodes\.h lacks$'
+	assert_line "docs: 4 drift(s)"
+}
+
+@test "drift: a gowrap or symcheck command line in README naming a command or an option that does not exist fails" {
+	scratch_docs
+	printf '\n```sh\ngowrap frobnicate --now\nGOOS=ios gowrap overlay --goroot /x --verbose | head\nsymcheck --strictly app.ipa\ngowrap audit -tags x ./...   # build flags go on to go list\n```\n\nThen `gowrap doctor --color`.\n' >>"$SRC/README.md"
+	docscheck
+	assert_failure 1
+	assert_line --regexp '^README\.md:[0-9]+: `gowrap frobnicate` is no command of cli/cmds\.h$'
+	assert_line --regexp '^README\.md:[0-9]+: `gowrap overlay --verbose`: gowrap overlay has no such option in its table$'
+	assert_line --regexp '^README\.md:[0-9]+: `symcheck --strictly`: symcheck has no such option in its table$'
+	assert_line --regexp '^README\.md:[0-9]+: `gowrap doctor --color`: gowrap doctor has no such option in its table$'
+	assert_line "docs: 4 drift(s)"
 }

@@ -182,7 +182,7 @@ PY
 	cd "$GOWRAP_ROOT"
 	run python3 - <<'PY'
 import re
-code = sorted(int(v) for v in re.findall(r"GW_EXIT_\w+ = (\d+)", open("common/exitcodes.h").read()))
+code = sorted(int(v) for v in re.findall(r"\bX\(GW_EXIT_\w+, (\d+),", open("common/exitcodes.h").read()))
 readme = open("README.md").read()
 table = readme[readme.index("## Exit codes"):readme.index("## Threat model")]
 doc = sorted(int(v) for v in re.findall(r"^\| (\d+) \|", table, re.M))

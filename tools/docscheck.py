@@ -24,7 +24,24 @@ tables   each module README's "## Files" table names exactly the module's
          .c and .h files (a row naming a folder, `testdata/`, covers what is
          beneath it), and every name in its first column exists.
 codes    README's "## Exit codes" table lists exactly common/exitcodes.h's
-         codes.
+         codes (its GW_EXIT_* rows; 0 is no stop).
+options  every option a command's code accepts (a literal "--name" or "-x"
+         that a cmd_*.c compares an argument with, or reads with
+         cli_opt_value; verify/symcheck.c for symcheck) is a row of the
+         command table (cli/cmds.h's GW_OPTS_* lists, verify/symcheck_usage.h)
+         and the other way round, so --help and the manual pages, made from
+         the table, list exactly what the code accepts.
+statuses every exit status the tables give a command (cli/cmds.h,
+         verify/symcheck_usage.h), the go shim (GW_SHIM_EXITS) and the
+         Action's modes (GW_ACTION_MODES) is a row of GW_EXITS; every literal
+         `exit N` of action.yml and scripts/action-MODE.sh is one its mode
+         lists; and every exit status a document or a manual page's prose
+         (man/) names ("exit 118", "exits with 2") is a row of the table.
+commands every gowrap or symcheck command line of README.md's code blocks
+         and backticked spans names a command of the table (or help) and only
+         options its row lists (audit's unknown flags go on to go list).
+envtable the GOWRAP_* variables the code defines are exactly those
+         cli/cmds.h's GW_ENVS describes (gowrap(1)'s ENVIRONMENT).
 env      the GOWRAP_* variables the code defines — every C string literal
          that is exactly such a name (getenv, setenv, and #define'd names
          alike; a name built at run time would not be seen) — are exactly
@@ -227,9 +244,14 @@ def check_table(root, mod):
     return bad
 
 
+def exit_table(root):
+    """common/exitcodes.h's GW_EXITS rows: {code: name}."""
+    text = open(os.path.join(root, "common/exitcodes.h"), encoding="utf-8").read()
+    return {int(c): n for n, c in re.findall(r"\bX\((GW_\w+),\s*(\d+),", text)}
+
+
 def check_codes(root, readme):
-    code = sorted(int(v) for v in re.findall(
-        r"GW_EXIT_\w+ = (\d+)", open(os.path.join(root, "common/exitcodes.h")).read()))
+    code = sorted(c for c, n in exit_table(root).items() if n.startswith("GW_EXIT_"))
     sec = section(readme, "## Exit codes") or ""
     doc = sorted(int(v) for v in re.findall(r"^\| (\d+) \|", sec, re.M))
     if code != doc:
@@ -352,6 +374,201 @@ def check_counts(root, readme):
     return bad
 
 
+# --- the command table (cli/cmds.h, verify/symcheck_usage.h) ---
+
+def _joined(path):
+    return re.sub(r"\\\n", " ", open(path, encoding="utf-8").read())
+
+
+def command_table(root):
+    """{command: {"opts": set, "exits": [codes], "goflags": bool, "fn": str,
+    "visible": bool}} from cli/cmds.h, and symcheck's row as "symcheck"."""
+    text = _joined(os.path.join(root, "cli/cmds.h"))
+    lists = {}
+    for m in re.finditer(r"#define (GW_OPTS_\w+)\(O\)(.*)", text):
+        lists[m.group(1)] = set(re.findall(r'\bO\("(-[^"]+)"', m.group(2)))
+    cmds = {}
+    body = text[text.index("#define GW_CMDS(X)"):]
+    body = body[:body.index("#define GW_ENVS") if "#define GW_ENVS" in body else len(body)]
+    row = re.compile(r'\bX\("([a-z-]+)",\s*(cmd_\w+),\s*(\w+),\s*\w+,\s*(NULL|"(?:[^"\\]|\\.)*")'
+                     r'(?:\s*"(?:[^"\\]|\\.)*")*,\s*"(?:[^"\\]|\\.)*",\s*"([^"]*)",\s*"([^"]*)",\s*(\w+)\)')
+    for m in row.finditer(body):
+        name, fn, opts, syn, _env, exits, flags = m.groups()
+        cmds[name] = {"opts": set(lists.get(opts, set())), "exits": [int(c) for c in exits.split()],
+                      "goflags": flags != "0", "fn": fn, "visible": syn != "NULL"}
+    sc = open(os.path.join(root, "verify/symcheck_usage.h"), encoding="utf-8").read()
+    ex = re.search(r'symcheck_opts, sizeof[^,]+,\s*"[^"]*",\s*"([^"]*)"', sc)
+    cmds["symcheck"] = {"opts": set(re.findall(r'\{\s*"(-[^"]+)",', sc)),
+                        "exits": [int(c) for c in ex.group(1).split()] if ex else [],
+                        "goflags": False, "fn": None, "visible": True}
+    return cmds
+
+
+OPT_LITERAL = re.compile(r'"(-{1,2}[a-z][a-z0-9-]*)=?"')
+OPT_USE = re.compile(r"\bstrn?cmp\(|\bcli_opt_value\(|\bnames\[\]\s*=")
+
+
+def accepted_options(path):
+    """(option, line) for every option literal the C file compares an
+    argument with or reads with cli_opt_value."""
+    out = []
+    for n, line in enumerate(open(path, encoding="utf-8", errors="replace").read().split("\n"), 1):
+        if OPT_USE.search(line):
+            out += [(o, n) for o in OPT_LITERAL.findall(line) if o not in ("-h", "--help")]
+    return out
+
+
+def command_sources(root, fn):
+    """The files a command's options are read in: the one defining fn, and
+    its folder's other .c files when that folder is the command's own."""
+    hits = []
+    for d, _, fs in os.walk(os.path.join(root, "cli")):
+        for f in fs:
+            if f.endswith(".c") and re.search(r"^int " + fn + r"\(int argc",
+                                             open(os.path.join(d, f), encoding="utf-8",
+                                                  errors="replace").read(), re.M):
+                hits.append(os.path.join(d, f))
+    if len(hits) == 1 and os.path.dirname(hits[0]) != os.path.join(root, "cli"):
+        d = os.path.dirname(hits[0])
+        return sorted(os.path.join(d, f) for f in os.listdir(d) if f.endswith(".c"))
+    return hits
+
+
+def check_options(root):
+    bad = []
+    cmds = command_table(root)
+    for name, c in sorted(cmds.items()):
+        if name == "symcheck":
+            files = [os.path.join(root, "verify/symcheck.c")]
+            table = "verify/symcheck_usage.h"
+        else:
+            files = command_sources(root, c["fn"]) if c["fn"] != "cmd_version" else []
+            table = "cli/cmds.h"
+        seen = set()
+        for f in files:
+            rel = os.path.relpath(f, root)
+            for o, n in accepted_options(f):
+                seen.add(o)
+                if o not in c["opts"]:
+                    bad.append(f"{rel}:{n}: {name} accepts {o}, which its row of {table} does not list "
+                               "(so neither --help nor the manual says it)")
+        for o in sorted(c["opts"] - seen) if files or c["opts"] else []:
+            bad.append(f"{table}: the {name} row lists {o}, which the code does not accept")
+    return bad
+
+
+def action_mode_exits(root):
+    text = _joined(os.path.join(root, "common/exitcodes.h"))
+    modes = {m: [int(x) for x in c.split()] for m, c in re.findall(r'\bM\("(\w+)", "([^"]*)"\)', text)}
+    shim = re.search(r'#define GW_SHIM_EXITS "([^"]*)"', text)
+    return modes, [int(x) for x in shim.group(1).split()] if shim else []
+
+
+DOC_EXIT = re.compile(r"\bexit(?:s| status| code)?(?: with)?\s+(\d{1,3})\b(?!\.\d)")
+
+
+def check_statuses(root, docs):
+    bad = []
+    table = exit_table(root)
+    modes, shim = action_mode_exits(root)
+    for name, c in sorted(command_table(root).items()):
+        for x in c["exits"]:
+            if x not in table:
+                bad.append(f"the command table gives {name} exit status {x}, which common/exitcodes.h lacks")
+    for x in shim:
+        if x not in table:
+            bad.append(f"common/exitcodes.h: GW_SHIM_EXITS lists {x}, which GW_EXITS lacks")
+    for m, codes in sorted(modes.items()):
+        for x in codes:
+            if x not in table:
+                bad.append(f"common/exitcodes.h: the Action's {m} mode lists {x}, which GW_EXITS lacks")
+    every = sorted({x for codes in modes.values() for x in codes})
+    for rel, allowed in [("action.yml", every)] + [
+            (f"scripts/action-{m}.sh", codes) for m, codes in sorted(modes.items())]:
+        p = os.path.join(root, rel)
+        if not os.path.isfile(p):
+            continue
+        for n, line in enumerate(open(p, encoding="utf-8").read().split("\n"), 1):
+            for x in re.findall(r"\bexit (\d+)\b", line.split("#")[0]):
+                if int(x) not in allowed:
+                    bad.append(f"{rel}:{n}: exits {x}, which is not among the mode's statuses in "
+                               "common/exitcodes.h (GW_ACTION_MODES)")
+    texts = [(rel, text) for rel, text in docs if rel == "README.md"]  # what a user reads
+    for d, _, fs in os.walk(os.path.join(root, "docs")):
+        texts += [(os.path.relpath(os.path.join(d, f), root),
+                   open(os.path.join(d, f), encoding="utf-8").read()) for f in fs if f.endswith(".md")]
+    mandir = os.path.join(root, "man")
+    if os.path.isdir(mandir):
+        texts += [(f"man/{f}", open(os.path.join(mandir, f), encoding="utf-8").read())
+                  for f in sorted(os.listdir(mandir))]
+    for rel, text in texts:
+        for n, line in enumerate(text.split("\n"), 1):
+            for x in DOC_EXIT.findall(line):
+                if int(x) not in table:
+                    bad.append(f"{rel}:{n}: names exit status {x}, which common/exitcodes.h lacks")
+    return bad
+
+
+SEGMENT = re.compile(r"&&|\|\||[|;]|\$\(|`")
+
+
+def command_lines(text):
+    """(line number, words) of every shell segment of the code blocks and
+    backticked spans of a document."""
+    out, fenced = [], False
+    for n, line in enumerate(text.split("\n"), 1):
+        if line.lstrip().startswith("```"):
+            fenced = not fenced
+            continue
+        spans = [line.split(" #")[0]] if fenced else re.findall(r"`([^`]+)`", line)
+        for span in spans:
+            out += [(n, seg.split()) for seg in SEGMENT.split(span)]
+    return out
+
+
+def check_readme_commands(root, readme):
+    bad = []
+    cmds = command_table(root)
+    for n, ws in command_lines(readme):
+        while ws and (re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", ws[0]) or ws[0] in (
+                "sudo", "env", "exec", "time", "run", "then", "do", "if", "!", "(")):
+            ws = ws[1:]
+        if not ws or ws[0].strip("\"'()").split("/")[-1] not in ("gowrap", "symcheck"):
+            continue
+        prog = ws[0].strip("\"'()").split("/")[-1]
+        args = ws[1:]
+        if prog == "gowrap":
+            if not args or not re.fullmatch(r"[a-z][a-z-]*", args[0]):
+                continue
+            if args[0] == "help" or args[0] not in cmds and args[0] in ("install",):
+                continue
+            if args[0] not in cmds:
+                bad.append(f"README.md:{n}: `gowrap {args[0]}` is no command of cli/cmds.h")
+                continue
+            row, args = cmds[args[0]], args[1:]
+            who = f"gowrap {ws[1]}"
+        else:
+            row, who = cmds["symcheck"], "symcheck"
+        for a in args:
+            if a == "--":
+                break
+            for o in a.strip("[(").rstrip("]).,:;\"'").split("|"):
+                o = o.split("=")[0].strip("[(]")
+                if not re.fullmatch(r"-{1,2}[a-z][a-z0-9-]*", o) or o in ("-h", "--help"):
+                    continue
+                if o not in row["opts"] and not row["goflags"]:
+                    bad.append(f"README.md:{n}: `{who} {o}`: {who} has no such option in its table")
+    return bad
+
+
+def check_env_table(root, code):
+    text = _joined(os.path.join(root, "cli/cmds.h"))
+    table = set(re.findall(r'\bE\("(GOWRAP_\w+)"', text))
+    bad = [f"cli/cmds.h: {v} is read by the code but GW_ENVS does not describe it" for v in sorted(code - table)]
+    bad += [f"cli/cmds.h: GW_ENVS describes {v}, which the code does not define" for v in sorted(table - code)]
+    return bad
+
+
 def main():
     root = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
                            os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -374,6 +591,10 @@ def main():
     bad += check_codes(root, readme)
     bad += check_counts(root, readme)
     bad += check_env(readme, docs, *env_sets(root, files))
+    bad += check_options(root)
+    bad += check_statuses(root, docs)
+    bad += check_readme_commands(root, readme)
+    bad += check_env_table(root, env_sets(root, files)[0])
     for b in bad:
         print(b)
     if bad:
