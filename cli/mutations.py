@@ -1,8 +1,33 @@
 # cli/mutations.py — mutations of the gowrap CLI for tools/mutants.py (data
 # only). Each must make a test of the suites (narrowed by the filter) fail.
-SUITE = ["tests/cli.bats", "tests/toolchain.bats", "tests/enable.bats", "tests/audit_review.bats", "tests/audit_sarif.bats"]
-TARGETS = ["build/gowrap", "build/shim/go", "build/symcheck"]
+SUITE = ["tests/cli.bats", "tests/toolchain.bats", "tests/enable.bats", "tests/audit_review.bats", "tests/audit_sarif.bats",
+         "tests/help.bats"]
+TARGETS = ["build/gowrap", "build/shim/go", "build/symcheck", "man"]
 MUTATIONS = [
+    ("help-short-form-ignored", "cli/main.c",
+     'if (!strcmp(a, "-h") || !strcmp(a, "--help"))',
+     'if (!strcmp(a, "--help"))',
+     "every row of the command table"),
+    ("unknown-option-let-through", "cli/main.c",
+     "else if (!o && !gw_cmdgoflags[i] && !unknown)",
+     "else if (0)",
+     "an option no row names"),
+    ("option-value-read-as-help", "cli/main.c",
+     "\t\t\tk++; /* its value, whatever it looks like */",
+     "\t\t\t; /* its value, whatever it looks like */",
+     "value is its value"),
+    ("help-omits-an-option", "common/usage.c",
+     "\t\tif (!o->help)\n\t\t\tcontinue;\n\t\tstruct sb head",
+     "\t\tif (!o->help || i == 1)\n\t\t\tcontinue;\n\t\tstruct sb head",
+     "each page says what --help says"),
+    ("manual-drops-an-exit-status", "tools/mangen.c",
+     '\t\tfprintf(f, ".TP\\n.B %ld\\n", code);',
+     '\t\tif (code != 2)\n\t\t\tfprintf(f, ".TP\\n.B %ld\\n", code);',
+     "each page says what --help says"),
+    ("install-forgets-man5", "Makefile",
+     "\tinstall -m 0644 $(BUILD)/man/*.5 $(DESTDIR)$(PREFIX)/share/man/man5/",
+     "\ttrue",
+     "make install puts the pages"),
     ("install-forgets-symcheck", "Makefile",
      "\tinstall -m 0755 $(BUILD)/symcheck $(DESTDIR)$(PREFIX)/bin/symcheck",
      "\ttrue",
