@@ -118,6 +118,10 @@ man_section() { # PAGE SECTION
 	run --separate-stderr "$SYMCHECK" -h
 	assert_success
 	assert_equal "$output" "$want"
+	# in its --markers form too
+	run --separate-stderr "$SYMCHECK" --markers --help
+	assert_success
+	assert_equal "$output" "$want"
 	run --separate-stderr "$SYMCHECK" --no-such-option x
 	assert_failure 2
 	assert_equal "$stderr" "symcheck: unknown option --no-such-option (fix: symcheck --help)"

@@ -37,8 +37,8 @@ statuses every exit status the tables give a command (cli/cmds.h,
          `exit N` of action.yml and scripts/action-MODE.sh is one its mode
          lists; and every exit status a document or a manual page's prose
          (man/) names ("exit 118", "exits with 2") is a row of the table.
-commands every gowrap or symcheck command line of README.md's code blocks
-         and backticked spans names a command of the table (or help) and only
+commands every gowrap or symcheck command line of README.md's (and docs/'s)
+         code blocks and backticked spans names a command of the table (or help) and only
          options its row lists (audit's unknown flags go on to go list).
 envtable the GOWRAP_* variables the code defines are exactly those
          cli/cmds.h's GW_ENVS describes (gowrap(1)'s ENVIRONMENT).
@@ -526,7 +526,7 @@ def command_lines(text):
     return out
 
 
-def check_readme_commands(root, readme):
+def check_readme_commands(root, readme, rel="README.md"):
     bad = []
     cmds = command_table(root)
     for n, ws in command_lines(readme):
@@ -543,7 +543,7 @@ def check_readme_commands(root, readme):
             if args[0] == "help" or args[0] not in cmds and args[0] in ("install",):
                 continue
             if args[0] not in cmds:
-                bad.append(f"README.md:{n}: `gowrap {args[0]}` is no command of cli/cmds.h")
+                bad.append(f"{rel}:{n}: `gowrap {args[0]}` is no command of cli/cmds.h")
                 continue
             row, args = cmds[args[0]], args[1:]
             who = f"gowrap {ws[1]}"
@@ -557,7 +557,7 @@ def check_readme_commands(root, readme):
                 if not re.fullmatch(r"-{1,2}[a-z][a-z0-9-]*", o) or o in ("-h", "--help"):
                     continue
                 if o not in row["opts"] and not row["goflags"]:
-                    bad.append(f"README.md:{n}: `{who} {o}`: {who} has no such option in its table")
+                    bad.append(f"{rel}:{n}: `{who} {o}`: {who} has no such option in its table")
     return bad
 
 
@@ -594,6 +594,12 @@ def main():
     bad += check_options(root)
     bad += check_statuses(root, docs)
     bad += check_readme_commands(root, readme)
+    for d, _, fs in os.walk(os.path.join(root, "docs")):  # the guide, where there is one
+        for f in sorted(fs):
+            if f.endswith(".md"):
+                p = os.path.join(d, f)
+                bad += check_readme_commands(root, open(p, encoding="utf-8").read(),
+                                             os.path.relpath(p, root))
     bad += check_env_table(root, env_sets(root, files)[0])
     for b in bad:
         print(b)

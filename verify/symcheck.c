@@ -106,6 +106,8 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			static const char v[] = "symcheck " GOWRAP_VERSION "\n";
 			gw_write_all(1, v, sizeof v - 1);
 			return 0;
+		} else if (!strcmp(a, "--markers")) {
+			continue; /* here only with --help: `symcheck --markers --help` */
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			struct sb h = SB_INIT;
 			gw_help(&h, &symcheck_ref);
@@ -177,7 +179,10 @@ static void scan_paths(int argc, char **argv, struct vf_result *r, const struct 
 
 int main(int argc, char **argv)
 {
-	for (int k = 1; k < argc; k++)
+	int help = 0;
+	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		help |= !strcmp(argv[k], "-h") || !strcmp(argv[k], "--help");
+	for (int k = 1; k < argc && !help; k++)
 		if (!strcmp(argv[k], "--markers"))
 			return argc > 2 ? markers_mode(argc, argv) : usage_error("no input paths");
 	struct vf_opts o = { .expect = VF_EXPECT_AUTO };
