@@ -1,9 +1,10 @@
 #!/usr/bin/env bats
 # tests/docs.bats — the docs match the code (tools/docscheck.py): every path
-# README.md, CONTRIBUTING.md, the module READMEs and the C sources' comments
-# name exists; each module
-# README's file table is its folder's .c/.h files; the exit codes and the
-# GOWRAP_* variables README documents are the code's; no document speaks of
+# README.md, CONTRIBUTING.md, ARCHITECTURE.md, docs/, the module READMEs and
+# the C sources' comments name exists; each module
+# README's file table is its folder's .c/.h files; the exit codes of
+# docs/troubleshooting.md and the GOWRAP_* variables of docs/reference.md
+# are the code's; no document speaks of
 # anything outside the project (found by the words' shape, no list of
 # names). Each check is shown to fail on a drift planted in a scratch copy
 # of the tree.
@@ -75,10 +76,10 @@ PY
 	assert_line 'overlay/README.md: no "## Files" table'
 }
 
-@test "drift: a GOWRAP_* variable the code reads but README does not document, or one README documents that the code does not define, fails" {
+@test "drift: a GOWRAP_* variable the code reads but docs/reference.md does not document, or one it documents that the code does not define, fails" {
 	scratch_docs
 	printf '\nstatic const char *newvar(void) { return getenv("GOWRAP_NEWTHING"); }\n' >>"$SRC/deps/gate.c"
-	python3 - "$SRC/README.md" <<'PY'
+	python3 - "$SRC/docs/reference.md" <<'PY'
 import sys
 p = sys.argv[1]
 s = open(p).read()
@@ -90,23 +91,23 @@ PY
 	printf '\nSet `GOWRAP_TYPO=1` to see more.\n' >>"$SRC/shim/README.md"
 	docscheck
 	assert_failure 1
-	assert_line "README.md: GOWRAP_NEWTHING is read by the code but not in the environment table"
-	assert_line "README.md: the environment table lists GOWRAP_GHOST, which the code does not define"
-	assert_line --regexp '^README\.md:[0-9]+: names GOWRAP_GHOST, which nothing defines$'
+	assert_line "docs/reference.md: GOWRAP_NEWTHING is read by the code but not in the environment table"
+	assert_line "docs/reference.md: the environment table lists GOWRAP_GHOST, which the code does not define"
+	assert_line --regexp '^docs/reference\.md:[0-9]+: names GOWRAP_GHOST, which nothing defines$'
 	assert_line --regexp '^shim/README\.md:[0-9]+: names GOWRAP_TYPO, which nothing defines$'
 	# a name set through a #define is seen as well
 	printf '#define X_ENV "GOWRAP_VIA_DEFINE"\n' >>"$SRC/deps/state.h"
 	docscheck
-	assert_line "README.md: GOWRAP_VIA_DEFINE is read by the code but not in the environment table"
+	assert_line "docs/reference.md: GOWRAP_VIA_DEFINE is read by the code but not in the environment table"
 }
 
-@test "drift: an exit code in common/exitcodes.h but not in README's table fails" {
+@test "drift: an exit code in common/exitcodes.h but not in docs/troubleshooting.md's table fails" {
 	scratch_docs
 	sed -i 's|^\tX(GW_EXIT_SETTING, 115, .*|\tX(GW_EXIT_NEW, 199, "new") \\\n&|' "$SRC/common/exitcodes.h"
 	grep -q 'X(GW_EXIT_NEW, 199, "new")' "$SRC/common/exitcodes.h"
 	docscheck
 	assert_failure 1
-	assert_line --partial "README.md: the exit-code table lists [1, 2, 3, 100,"
+	assert_line --partial "docs/troubleshooting.md: the exit-code table lists [1, 2, 3, 100,"
 	assert_line --partial "common/exitcodes.h defines [1, 2, 3, 100,"
 	assert_output --partial "117, 118, 199]"
 }
@@ -139,14 +140,14 @@ PY
 	assert_line "docs: 9 drift(s)"
 }
 
-@test "drift: a suite whose number of tests is not the one README's Tests table gives, or a suite with no row, fails" {
+@test "drift: a suite whose number of tests is not the one CONTRIBUTING's Tests table gives, or a suite with no row, fails" {
 	scratch_docs
 	printf '\n@test "one more" {\n\ttrue\n}\n' >>"$SRC/tests/common.bats"
 	printf '#!/usr/bin/env bats\n@test "new" {\n\ttrue\n}\n' >"$SRC/tests/newsuite.bats"
 	docscheck
 	assert_failure 1
-	assert_line --regexp '^README\.md: the Tests table says tests/common\.bats has [0-9]+ tests; it has [0-9]+$'
-	assert_line "README.md: the Tests table has no row for tests/newsuite.bats (1 tests)"
+	assert_line --regexp '^CONTRIBUTING\.md: the Tests table says tests/common\.bats has [0-9]+ tests; it has [0-9]+$'
+	assert_line "CONTRIBUTING.md: the Tests table has no row for tests/newsuite.bats (1 tests)"
 }
 
 @test "drift: an option a command accepts that its row of the command table lacks (so --help and the manual lack it), or a row listing one no code accepts, fails" {

@@ -6,8 +6,9 @@
 Prints one line per drift and exits 1 if there is any (0 and "docs: ok"
 otherwise). ROOT is the tree to check (default: this one), so a test can run
 it on a scratch copy with a drift planted. The documents are README.md,
-CONTRIBUTING.md and every module's README (a top-level folder holding a
-README.md and C sources). The checks:
+CONTRIBUTING.md, ARCHITECTURE.md, CHANGELOG.md, docs/*.md, bench/README.md and
+every module's README (a top-level folder holding a README.md and C sources).
+The checks:
 
 paths    every project path a document names exists: a backticked name or a
          link target, or a word of a code block, that starts with a top-level
@@ -23,8 +24,8 @@ paths    every project path a document names exists: a backticked name or a
 tables   each module README's "## Files" table names exactly the module's
          .c and .h files (a row naming a folder, `testdata/`, covers what is
          beneath it), and every name in its first column exists.
-codes    README's "## Exit codes" table lists exactly common/exitcodes.h's
-         codes (its GW_EXIT_* rows; 0 is no stop).
+codes    docs/troubleshooting.md's "## Exit codes" table lists exactly
+         common/exitcodes.h's codes (its GW_EXIT_* rows; 0 is no stop).
 options  every option a command's code accepts (a literal "--name" or "-x"
          that a cmd_*.c compares an argument with, or reads with
          cli_opt_value; verify/symcheck.c for symcheck) is a row of the
@@ -45,7 +46,7 @@ envtable the GOWRAP_* variables the code defines are exactly those
 env      the GOWRAP_* variables the code defines — every C string literal
          that is exactly such a name (getenv, setenv, and #define'd names
          alike; a name built at run time would not be seen) — are exactly
-         the ones README's "## Commands and environment" table lists; and
+         the ones docs/reference.md's "## Environment" table lists; and
          every GOWRAP_* word in README is one of them or a Makefile variable
          (`GOWRAP_VERSION`). The other documents may also name the test
          suites' own variables (`GOWRAP_BUILD`), read (`$NAME`, `${NAME`) by
@@ -69,7 +70,8 @@ import re
 import subprocess
 import sys
 
-DOC_TOP = ["README.md", "CONTRIBUTING.md"]
+DOC_TOP = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "CHANGELOG.md", "bench/README.md"]
+CODES_DOC, ENV_DOC, COUNTS_DOC = "docs/troubleshooting.md", "docs/reference.md", "CONTRIBUTING.md"
 # Outputs and install places: named by the docs, made by make.
 OUTPUTS = {"build", "build-asan", "bin", "libexec"}
 # Names the docs use that are not files of this tree, each with why.
@@ -255,7 +257,7 @@ def check_codes(root, readme):
     sec = section(readme, "## Exit codes") or ""
     doc = sorted(int(v) for v in re.findall(r"^\| (\d+) \|", sec, re.M))
     if code != doc:
-        return [f"README.md: the exit-code table lists {doc}, common/exitcodes.h defines {code}"]
+        return [f"{CODES_DOC}: the exit-code table lists {doc}, common/exitcodes.h defines {code}"]
     return []
 
 
@@ -276,14 +278,14 @@ def env_sets(root, files):
 
 def check_env(readme, docs, code, make, tests):
     bad = []
-    sec = section(readme, "## Commands and environment") or ""
+    sec = section(readme, "## Environment") or ""
     table = set()
     for row in first_table(sec[sec.find("| variable"):] if "| variable" in sec else ""):
         table |= set(re.findall(r"GOWRAP_[A-Z0-9_]*[A-Z0-9]", row[0]))
     for v in sorted(code - table):
-        bad.append(f"README.md: {v} is read by the code but not in the environment table")
+        bad.append(f"{ENV_DOC}: {v} is read by the code but not in the environment table")
     for v in sorted(table - code):
-        bad.append(f"README.md: the environment table lists {v}, which the code does not define")
+        bad.append(f"{ENV_DOC}: the environment table lists {v}, which the code does not define")
     for rel, text in docs:
         ok = code | make | (set() if rel == "README.md" else tests)
         for n, line in enumerate(text.split("\n"), 1):
@@ -356,7 +358,7 @@ def check_outside(root, rel, text, files):
 
 
 def check_counts(root, readme):
-    """README's Tests table gives each suite's number of tests: it must be
+    """CONTRIBUTING's Tests table gives each suite's number of tests: it must be
     the suite's number of @test lines, and every suite must have a row."""
     bad = []
     rows = dict(re.findall(r"^\| `tests/([\w-]+)\.bats` \| (\d+) \|", readme, re.M))
@@ -365,12 +367,12 @@ def check_counts(root, readme):
     for name in suites:
         n = len(re.findall(r"^@test ", open(os.path.join(tdir, name + ".bats"), encoding="utf-8").read(), re.M))
         if name not in rows:
-            bad.append(f"README.md: the Tests table has no row for tests/{name}.bats ({n} tests)")
+            bad.append(f"{COUNTS_DOC}: the Tests table has no row for tests/{name}.bats ({n} tests)")
         elif int(rows[name]) != n:
-            bad.append(f"README.md: the Tests table says tests/{name}.bats has {rows[name]} tests; it has {n}")
+            bad.append(f"{COUNTS_DOC}: the Tests table says tests/{name}.bats has {rows[name]} tests; it has {n}")
     for name in rows:
         if name not in suites:
-            bad.append(f"README.md: the Tests table names tests/{name}.bats, which is not in the tree")
+            bad.append(f"{COUNTS_DOC}: the Tests table names tests/{name}.bats, which is not in the tree")
     return bad
 
 
@@ -576,7 +578,9 @@ def main():
     top = set(os.listdir(root)) - {".git"}
     mods = modules(root)
     docs = []
-    for rel in DOC_TOP + [f"{m}/README.md" for m in mods]:
+    guide = sorted(os.path.join("docs", f) for f in os.listdir(os.path.join(root, "docs"))
+                   if f.endswith(".md")) if os.path.isdir(os.path.join(root, "docs")) else []
+    for rel in DOC_TOP + guide + [f"{m}/README.md" for m in mods]:
         p = os.path.join(root, rel)
         if os.path.isfile(p):
             docs.append((rel, open(p, encoding="utf-8").read()))
@@ -588,9 +592,9 @@ def main():
     for m in mods:
         bad += check_table(root, m)
     bad += check_comments(root, files)
-    bad += check_codes(root, readme)
-    bad += check_counts(root, readme)
-    bad += check_env(readme, docs, *env_sets(root, files))
+    bad += check_codes(root, dict(docs).get(CODES_DOC, ""))
+    bad += check_counts(root, dict(docs).get(COUNTS_DOC, ""))
+    bad += check_env(dict(docs).get(ENV_DOC, ""), docs, *env_sets(root, files))
     bad += check_options(root)
     bad += check_statuses(root, docs)
     bad += check_readme_commands(root, readme)
