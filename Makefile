@@ -71,6 +71,7 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   patch   GOWRAP_PATCHES: read, apply exactly common (+ libgit2: gitparse.c)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
+#   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
 #   cli     the gowrap subcommands             everything (+ cJSON)
 INC_common  := -Icommon
 INC_gocmd   := -Icommon -Igocmd
@@ -80,7 +81,8 @@ INC_overlay := -Icommon -Ioverlay $(LIB_CPPFLAGS)
 INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Icli $(LIB_CPPFLAGS)
+INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -90,6 +92,7 @@ VERIFY_SRC  := $(filter-out verify/symcheck%.c verify/fuzz_%.c verify/zip%.c,$(w
 SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
+TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
@@ -105,13 +108,14 @@ VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
+TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -126,6 +130,7 @@ $(BUILD)/lib/liboverlay.a: $(OVERLAY_OBJ)
 $(BUILD)/lib/libpatch.a: $(PATCH_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
+$(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
 $(BUILD)/lib/lib%.a:
 	@mkdir -p $(dir $@)
 	@rm -f $@
@@ -212,7 +217,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)

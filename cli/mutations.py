@@ -15,10 +15,6 @@ MUTATIONS = [
      "d->first = same_file(d->firstgo.buf, d->s.buf);",
      "d->first = 1 || same_file(d->firstgo.buf, d->s.buf);",
      "doctor: shim not first"),
-    ("toolchain-hash-unchecked", "cli/toolchain_install.c",
-     "if (rc == 0 && strcmp(h1.buf, m->sum) != 0)",
-     "if (0)",
-     "hash mismatch"),
     # gowrap report (report_md.c, report_scan.c)
     ("report-elf-fail-without-reason", "cli/report_md.c",
      "if (report_jbool(s, \"deps_asked\") == 1 && md_copies(&copies, s, 0)) {",

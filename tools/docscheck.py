@@ -6,6 +6,7 @@
 Prints one line per drift and exits 1 if there is any (0 and "docs: ok"
 otherwise). ROOT is the tree to check (default: this one), so a test can run
 it on a scratch copy with a drift planted. The documents are README.md,
+ARCHITECTURE.md,
 CONTRIBUTING.md and every module's README (a top-level folder holding a
 README.md and C sources). The checks:
 
@@ -52,7 +53,7 @@ import re
 import subprocess
 import sys
 
-DOC_TOP = ["README.md", "CONTRIBUTING.md"]
+DOC_TOP = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md"]
 # Outputs and install places: named by the docs, made by make.
 OUTPUTS = {"build", "build-asan", "bin", "libexec"}
 # Names the docs use that are not files of this tree, each with why.
