@@ -72,6 +72,7 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
+#   report  the CI report (gowrap report)      common verify (+ cJSON)
 #   cli     the gowrap subcommands             everything (+ cJSON)
 INC_common  := -Icommon
 INC_gocmd   := -Icommon -Igocmd
@@ -82,7 +83,8 @@ INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Icli $(LIB_CPPFLAGS)
+INC_report  := -Icommon -Iverify -Ireport $(LIB_CPPFLAGS)
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ireport -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -93,6 +95,7 @@ SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
+REPORT_SRC  := $(wildcard report/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
@@ -109,13 +112,14 @@ SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
+REPORT_OBJ  := $(call obj,$(REPORT_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(REPORT_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -131,6 +135,7 @@ $(BUILD)/lib/libpatch.a: $(PATCH_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
 $(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
+$(BUILD)/lib/libreport.a: $(REPORT_OBJ)
 $(BUILD)/lib/lib%.a:
 	@mkdir -p $(dir $@)
 	@rm -f $@
@@ -217,7 +222,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,report toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)

@@ -15,15 +15,6 @@ MUTATIONS = [
      "d->first = same_file(d->firstgo.buf, d->s.buf);",
      "d->first = 1 || same_file(d->firstgo.buf, d->s.buf);",
      "doctor: shim not first"),
-    # gowrap report (report_md.c, report_scan.c)
-    ("report-elf-fail-without-reason", "cli/report_md.c",
-     "if (report_jbool(s, \"deps_asked\") == 1 && md_copies(&copies, s, 0)) {",
-     "if (0 && md_copies(&copies, s, 0)) {",
-     "names each copy NOT fixed"),
-    ("report-trusts-symcheck-json-alone", "cli/report_scan.c",
-     "if (json_status(j) != code) {",
-     "if (0) {",
-     "without a working symcheck"),
     # gowrap enable / disable (cmd_enable.c, cmd_disable.c, enable_state.c)
     # and what the shim does when enabled (shim/enabled.c, gocmd/toolsel.c)
     ("enable-toolchain-with-plus-auto", "cli/cmd_enable.c",

@@ -36,6 +36,8 @@ include_fails() {
 	include_fails verify/span.c patch.h
 	include_fails toolchain/version.c overlay.h # toolchain/: common, gocmd only
 	include_fails shim/memo.c toolchain.h       # nothing but cli/ uses toolchain/
+	include_fails report/md.c goquery.h         # report/: common, verify only
+	include_fails verify/span.c ci_report.h     # nothing but cli/ uses report/
 	# and what a module may use still compiles
 	printf '#include "goquery.h"\n' >>"$SRC/deps/table.c"
 	run make -C "$SRC" --no-print-directory build/obj/deps/table.o
