@@ -73,6 +73,7 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
 #   report  the CI report (gowrap report)      common verify (+ cJSON)
+#   audit   gowrap audit's reviews and outputs common gocmd verify overlay deps
 #   cli     the gowrap subcommands             everything (+ cJSON)
 INC_common  := -Icommon
 INC_gocmd   := -Icommon -Igocmd
@@ -84,7 +85,8 @@ INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
 INC_report  := -Icommon -Iverify -Ireport $(LIB_CPPFLAGS)
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ireport -Icli $(LIB_CPPFLAGS)
+INC_audit   := -Icommon -Igocmd -Iverify -Ioverlay -Ideps -Iaudit
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -96,6 +98,7 @@ OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
 REPORT_SRC  := $(wildcard report/*.c)
+AUDIT_SRC   := $(wildcard audit/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
@@ -113,13 +116,14 @@ OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
 REPORT_OBJ  := $(call obj,$(REPORT_SRC))
+AUDIT_OBJ   := $(call obj,$(AUDIT_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(REPORT_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -136,6 +140,7 @@ $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
 $(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
 $(BUILD)/lib/libreport.a: $(REPORT_OBJ)
+$(BUILD)/lib/libaudit.a: $(AUDIT_OBJ)
 $(BUILD)/lib/lib%.a:
 	@mkdir -p $(dir $@)
 	@rm -f $@
@@ -222,7 +227,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,report toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,audit report toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)
