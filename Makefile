@@ -69,7 +69,8 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #                                              symcheck's --patches: patch/'s libc-only reader)
 #   overlay GOROOT overlay generator; a caller's -overlay merged with it
 #                                              common gocmd (+ libgit2, cJSON: merge.c)
-#   patch   GOWRAP_PATCHES: read, apply exactly common (+ libgit2: gitparse.c)
+#   patch   GOWRAP_PATCHES: read, apply exactly, kept as an overlay
+#                                              common (+ libgit2: gitparse.c; cJSON: patched.c)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
@@ -340,7 +341,9 @@ $(BUILD)/fuzz/classify_fuzz: tests/fuzz/fuzz_classify.c $(DEPS_SRC) $(VERIFY_SRC
 fuzz-patch: $(BUILD)/fuzz/patch_fuzz
 	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
 
-$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(PATCH_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
+# (patched.c, the set kept as an overlay in the cache, is not the fuzzer's:
+# it reads no bytes of a patch itself.)
+$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(filter-out patch/patched.c,$(PATCH_SRC)) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
 	clang $(INC_patch) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GIT2_LIBS)
 

@@ -19,7 +19,7 @@
 #include "goquery.h"
 #include "overlay.h"
 #include "patch.h"
-#include "patches.h"
+#include "patched.h"
 
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -108,7 +108,7 @@ static int section(const char *goroot, const char *line, struct sb *out, struct 
 
 /* The overlay for a->goroot (gowrap's fix, the patches after it). */
 static int make_overlay(const struct export_args *a, const char *goroot, const char *goversion,
-			struct ov_result *r, struct cli_patched *pt, struct sb *head, struct gw_err *e)
+			struct ov_result *r, struct pt_patched *pt, struct sb *head, struct gw_err *e)
 {
 	struct ov_opts o = { .goversion = goversion };
 	memset(r, 0, sizeof *r);
@@ -128,7 +128,7 @@ static int make_overlay(const struct export_args *a, const char *goroot, const c
 		return 0;
 	struct sb cache = SB_INIT;
 	int rc = gw_cache_dir(&cache, e) < 0 ? -1
-					      : cli_patches_apply(a->patches, goroot, goversion, cache.buf,
+					      : pt_patched_apply(a->patches, goroot, goversion, cache.buf,
 								  cpu ? r->overlay : NULL, pt, e);
 	sb_release(&cache);
 	/* ids and base names only: nothing of this machine's paths */
@@ -151,7 +151,7 @@ int cmd_export_patch(int argc, char **argv)
 	struct gw_goenv env = { 0 };
 	struct sb realgo = SB_INIT, out = SB_INIT, ver = SB_INIT;
 	struct ov_result r = { 0 };
-	struct cli_patched pt = { 0 };
+	struct pt_patched pt = { 0 };
 	char **v = NULL;
 	size_t n = 0;
 	const char *goroot = a.goroot, *goversion = NULL;
@@ -184,7 +184,7 @@ int cmd_export_patch(int argc, char **argv)
 		gw_write_all(1, out.buf, out.len);
 	code = rc < 0 ? gw_err_print(&e) : 0;
 	gw_strv_free(&v, &n);
-	cli_patched_free(&pt);
+	pt_patched_free(&pt);
 	ov_result_free(&r);
 	if (!a.goroot)
 		gw_goenv_free(&env);

@@ -21,7 +21,7 @@
 #include "goquery.h"
 #include "jsonw.h"
 #include "overlay.h"
-#include "patches.h"
+#include "patched.h"
 #include "proto_overlay.h"
 #include "report.h"
 #include "strbuf.h"
@@ -66,8 +66,8 @@ static void print_bits(struct jw *w, const struct ov_result *r)
 	jw_end(w);
 }
 
-/* The patches' lines (patches.h) as JSON arrays. */
-static void print_patches(struct jw *w, const struct cli_patched *pt)
+/* The patches' lines (patched.h) as JSON arrays. */
+static void print_patches(struct jw *w, const struct pt_patched *pt)
 {
 	jw_arr(w, "patches");
 	for (size_t i = 0; pt && i < pt->npatches; i++) {
@@ -92,7 +92,7 @@ static void print_patches(struct jw *w, const struct cli_patched *pt)
 	jw_end(w);
 }
 
-static void print_json(const struct ov_result *r, const struct cli_patched *pt, const struct gw_err *e,
+static void print_json(const struct ov_result *r, const struct pt_patched *pt, const struct gw_err *e,
 		       int ok)
 {
 	struct sb s = SB_INIT;
@@ -159,7 +159,7 @@ static int replacements(const char *overlay, struct gw_ovreply *rep, struct gw_e
 /* The hidden --shim-format reply (proto/proto_overlay.h). On success a value
  * holding a newline cannot be sent: that is an internal error (-1, fail set,
  * nothing printed). */
-static int print_shim(const struct ov_result *r, const struct cli_patched *pt, struct gw_err *fail)
+static int print_shim(const struct ov_result *r, const struct pt_patched *pt, struct gw_err *fail)
 {
 	char npatched[32];
 	snprintf(npatched, sizeof npatched, "%zu", pt ? pt->nfiles : 0);
@@ -305,7 +305,7 @@ static int answer_refused(const struct overlay_args *a, const struct ov_result *
 }
 
 /* Print the overlay in the requested format; returns the exit code. */
-static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct cli_patched *pt,
+static int answer_ok(const struct overlay_args *a, const struct ov_result *r, const struct pt_patched *pt,
 		     const struct gw_err *e)
 {
 	if (!strcmp(r->status, "not-needed") && !a->no_cpu)
@@ -355,14 +355,14 @@ static int no_cpu_result(const struct overlay_args *a, struct ov_result *r, stru
 }
 
 /* The patches applied, their overlay in place of r's (holding r's entries). */
-static int with_patches(const struct overlay_args *a, struct ov_result *r, struct cli_patched *pt,
+static int with_patches(const struct overlay_args *a, struct ov_result *r, struct pt_patched *pt,
 			struct gw_err *e)
 {
 	struct sb cache = SB_INIT;
 	int rc = a->o.cache_dir ? 0 : gw_cache_dir(&cache, e);
 	const char *base = r->overlay && !strcmp(r->status, "applied") ? r->overlay : NULL;
 	if (rc == 0)
-		rc = cli_patches_apply(a->patches, r->goroot, r->goversion,
+		rc = pt_patched_apply(a->patches, r->goroot, r->goversion,
 				       a->o.cache_dir ? a->o.cache_dir : cache.buf, base, pt, e);
 	sb_release(&cache);
 	if (rc < 0)
@@ -393,7 +393,7 @@ int cmd_overlay(int argc, char **argv)
 	if (a.goversion)
 		a.o.goversion = a.goversion;
 	struct ov_result r;
-	struct cli_patched pt = { 0 };
+	struct pt_patched pt = { 0 };
 	int rc = a.no_cpu ? no_cpu_result(&a, &r, &e) : ov_generate(a.goroot, &a.o, &r, &e);
 	if (rc == 0 && a.patches)
 		rc = with_patches(&a, &r, &pt, &e);
@@ -401,7 +401,7 @@ int cmd_overlay(int argc, char **argv)
 		code = answer_refused(&a, &r, &e);
 	else
 		code = answer_ok(&a, &r, a.patches ? &pt : NULL, &e);
-	cli_patched_free(&pt);
+	pt_patched_free(&pt);
 	ov_result_free(&r);
 	gw_goenv_free(&env);
 	sb_release(&realgo);
