@@ -67,8 +67,8 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   proto   the shim<->CLI protocols, both sides           common
 #   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only;
 #                                              symcheck's --patches: patch/'s libc-only reader)
-#   overlay GOROOT overlay generator; a caller's -overlay merged with it
-#                                              common gocmd (+ libgit2, cJSON: merge.c)
+#   overlay GOROOT overlay generator, gowrap overlay's answer (with the
+#           patches), a caller's -overlay merged  common gocmd proto patch (+ libgit2, cJSON)
 #   patch   GOWRAP_PATCHES: read, apply exactly, kept as an overlay
 #                                              common (+ libgit2: gitparse.c; cJSON: patched.c)
 #   deps    the whole dependency fix           common gocmd verify
@@ -81,7 +81,7 @@ INC_common  := -Icommon
 INC_gocmd   := -Icommon -Igocmd
 INC_proto   := -Icommon -Iproto
 INC_verify  := -Icommon -Iverify
-INC_overlay := -Icommon -Igocmd -Ioverlay $(LIB_CPPFLAGS)
+INC_overlay := -Icommon -Igocmd -Iproto -Ipatch -Ioverlay $(LIB_CPPFLAGS)
 INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
