@@ -69,8 +69,8 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #                                              symcheck's --patches: patch/'s libc-only reader)
 #   overlay GOROOT overlay generator, gowrap overlay's answer (with the
 #           patches), a caller's -overlay merged  common gocmd proto patch (+ libgit2, cJSON)
-#   patch   GOWRAP_PATCHES: read, apply exactly, kept as an overlay
-#                                              common (+ libgit2: gitparse.c; cJSON: patched.c)
+#   patch   GOWRAP_PATCHES: read, apply exactly, kept as an overlay; refresh-patch
+#                                              common gocmd (refresh.c) (+ libgit2: gitparse.c; cJSON: patched.c)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
@@ -82,7 +82,7 @@ INC_gocmd   := -Icommon -Igocmd
 INC_proto   := -Icommon -Iproto
 INC_verify  := -Icommon -Iverify
 INC_overlay := -Icommon -Igocmd -Iproto -Ipatch -Ioverlay $(LIB_CPPFLAGS)
-INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
+INC_patch   := -Icommon -Igocmd -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
@@ -341,9 +341,10 @@ $(BUILD)/fuzz/classify_fuzz: tests/fuzz/fuzz_classify.c $(DEPS_SRC) $(VERIFY_SRC
 fuzz-patch: $(BUILD)/fuzz/patch_fuzz
 	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
 
-# (patched.c, the set kept as an overlay in the cache, is not the fuzzer's:
-# it reads no bytes of a patch itself.)
-$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(filter-out patch/patched.c,$(PATCH_SRC)) $(COMMON_SRC) $(BUILD)/gen/templates.c
+# (patched.c, the set kept as an overlay in the cache, and refresh.c, GNU
+# patch run on a scratch copy, are not the fuzzer's: they read no bytes of a
+# patch themselves.)
+$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(filter-out patch/patched.c patch/refresh.c,$(PATCH_SRC)) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
 	clang $(INC_patch) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GIT2_LIBS)
 
