@@ -247,15 +247,11 @@ static int no_cpu_result(const struct ov_ask *a, struct ov_result *r, struct gw_
 	r->status = "not-needed";
 	r->variant = "none";
 	r->features = "none";
-	struct sb v = SB_INIT, p = SB_INIT;
-	if (a->o.goversion) {
+	struct sb v = SB_INIT;
+	if (a->o.goversion)
 		sb_adds(&v, a->o.goversion);
-	} else {
-		gw_path_join(&p, a->goroot, "VERSION");
-		if (sb_read_file(&v, p.buf, 4096) == 0)
-			sb_first_line(&v);
-	}
-	sb_release(&p);
+	else if (gw_goroot_version(a->goroot, &v) < 0)
+		sb_reset(&v);
 	if (!v.len) {
 		sb_release(&v);
 		return gw_err_set(e, GW_EXIT_USAGE, "cannot tell this GOROOT's Go version",

@@ -116,12 +116,9 @@ int ov_export(const struct ov_export *ap)
 		goroot = env.goroot;
 		goversion = env.goversion;
 	} else {
-		struct sb p = SB_INIT;
-		gw_path_join(&p, goroot, "VERSION");
-		if (sb_read_file(&ver, p.buf, 4096) == 0)
-			goversion = sb_first_line(&ver);
-		sb_release(&p);
-		if (!goversion || !*goversion)
+		if (gw_goroot_version(goroot, &ver) == 0)
+			goversion = ver.buf;
+		else
 			rc = gw_err_set(&e, GW_EXIT_USAGE, "cannot tell this GOROOT's Go version",
 					"give a released GOROOT (it has a VERSION file)", "%s", goroot);
 	}

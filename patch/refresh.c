@@ -37,12 +37,9 @@ static int goroot_of(struct refresh *r, struct gw_err *e)
 		r->goversion = r->env.goversion;
 		return 0;
 	}
-	struct sb p = SB_INIT;
-	gw_path_join(&p, r->goroot, "VERSION");
-	if (sb_read_file(&r->ver, p.buf, 4096) == 0)
-		r->goversion = sb_first_line(&r->ver);
-	sb_release(&p);
-	if (!r->goversion || !*r->goversion)
+	if (gw_goroot_version(r->goroot, &r->ver) == 0)
+		r->goversion = r->ver.buf;
+	else
 		return gw_err_set(e, GW_EXIT_USAGE, "cannot tell this GOROOT's Go version",
 				  "give a released GOROOT (it has a VERSION file)", "%s", r->goroot);
 	return 0;
