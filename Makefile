@@ -67,20 +67,28 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   proto   the shim<->CLI protocols, both sides           common
 #   verify  Mach-O/ELF/pclntab readers         common (+ libzip: zipin.c, symcheck only;
 #                                              symcheck's --patches: patch/'s libc-only reader)
-#   overlay GOROOT overlay generator           common (+ libgit2)
-#   patch   GOWRAP_PATCHES: read, apply exactly common (+ libgit2: gitparse.c)
+#   overlay GOROOT overlay generator, gowrap overlay's answer (with the
+#           patches), a caller's -overlay merged  common gocmd proto patch (+ libgit2, cJSON)
+#   patch   GOWRAP_PATCHES: read, apply exactly, kept as an overlay; refresh-patch
+#                                              common gocmd (refresh.c) (+ libgit2: gitparse.c; cJSON: patched.c)
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
+#   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
+#   report  the CI report (gowrap report)      common verify (+ cJSON)
+#   audit   gowrap audit's reviews and outputs common gocmd verify overlay deps
 #   cli     the gowrap subcommands             everything (+ cJSON)
 INC_common  := -Icommon
 INC_gocmd   := -Icommon -Igocmd
 INC_proto   := -Icommon -Iproto
 INC_verify  := -Icommon -Iverify
-INC_overlay := -Icommon -Ioverlay $(LIB_CPPFLAGS)
-INC_patch   := -Icommon -Ipatch $(LIB_CPPFLAGS)
+INC_overlay := -Icommon -Igocmd -Iproto -Ipatch -Ioverlay $(LIB_CPPFLAGS)
+INC_patch   := -Icommon -Igocmd -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Icli $(LIB_CPPFLAGS)
+INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
+INC_report  := -Icommon -Iverify -Ireport $(LIB_CPPFLAGS)
+INC_audit   := -Icommon -Igocmd -Iverify -Ioverlay -Ideps -Iaudit
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -90,6 +98,9 @@ VERIFY_SRC  := $(filter-out verify/symcheck%.c verify/fuzz_%.c verify/zip%.c,$(w
 SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
+TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
+REPORT_SRC  := $(wildcard report/*.c)
+AUDIT_SRC   := $(wildcard audit/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
 # deps/: CPU-feature code in dependencies (deps/README.md)
 DEPS_SRC    := $(filter-out deps/toolexec.c,$(wildcard deps/*.c))
@@ -105,13 +116,16 @@ VERIFY_OBJ  := $(call obj,$(VERIFY_SRC))
 SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
+TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
+REPORT_OBJ  := $(call obj,$(REPORT_SRC))
+AUDIT_OBJ   := $(call obj,$(AUDIT_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
 DEPS_OBJ    := $(call obj,$(DEPS_SRC))
 MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD)/obj/verify/symcheck_patches.o \
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -126,6 +140,9 @@ $(BUILD)/lib/liboverlay.a: $(OVERLAY_OBJ)
 $(BUILD)/lib/libpatch.a: $(PATCH_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
+$(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
+$(BUILD)/lib/libreport.a: $(REPORT_OBJ)
+$(BUILD)/lib/libaudit.a: $(AUDIT_OBJ)
 $(BUILD)/lib/lib%.a:
 	@mkdir -p $(dir $@)
 	@rm -f $@
@@ -230,7 +247,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,audit report toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)
@@ -342,7 +359,10 @@ $(BUILD)/fuzz/classify_fuzz: tests/fuzz/fuzz_classify.c $(DEPS_SRC) $(VERIFY_SRC
 fuzz-patch: $(BUILD)/fuzz/patch_fuzz
 	bash tests/helpers/run-fuzz-patch.sh $(BUILD)/fuzz/patch_fuzz $(FUZZ_SECONDS)
 
-$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(PATCH_SRC) $(COMMON_SRC) $(BUILD)/gen/templates.c
+# (patched.c, the set kept as an overlay in the cache, and refresh.c, GNU
+# patch run on a scratch copy, are not the fuzzer's: they read no bytes of a
+# patch themselves.)
+$(BUILD)/fuzz/patch_fuzz: patch/fuzz_patch.c $(filter-out patch/patched.c patch/refresh.c,$(PATCH_SRC)) $(COMMON_SRC) $(BUILD)/gen/templates.c
 	@mkdir -p $(dir $@)
 	clang $(INC_patch) $(ALL_CPPFLAGS) $(CSTD) $(WARN) -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CFLAGS) $(LDFLAGS) -o $@ $^ $(GIT2_LIBS)
 

@@ -5,7 +5,7 @@
  * works); everything else goes to stderr. Exit 0 on success (also when the
  * SDK was already installed), GW_EXIT_USAGE for a bad command line or version
  * string, GW_EXIT_TOOLCHAIN for every other failure. The steps live in
- * cli/toolchain_*.c (see toolchain.h).
+ * toolchain/ (see toolchain.h).
  *
  * `gowrap toolchain hash DIR MODULE@VERSION` is a helper for tests and for
  * checking an SDK by hand: it prints the go.sum hash (h1:) DIR would have as

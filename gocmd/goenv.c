@@ -13,6 +13,7 @@
 #include "compat.h"
 #include "goquery.h"
 #include "exitcodes.h"
+#include "fsutil.h"
 #include "runcmd.h"
 
 #include <errno.h>
@@ -104,4 +105,16 @@ void gw_goenv_free(struct gw_goenv *env)
 	free(env->gomodcache);
 	free(env->gotoolchain);
 	memset(env, 0, sizeof *env);
+}
+
+int gw_goroot_version(const char *goroot, struct sb *out)
+{
+	struct sb p = SB_INIT;
+	gw_path_join(&p, goroot, "VERSION");
+	int rc = sb_read_file(out, p.buf, 4096);
+	sb_release(&p);
+	if (rc < 0)
+		return -1;
+	sb_first_line(out);
+	return out->len ? 0 : -1;
 }

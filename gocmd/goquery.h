@@ -51,4 +51,9 @@ int gw_goenv_query(const char *realgo, const char *dir, char *const envp[],
 		   struct gw_goenv *out, struct gw_err *e);
 void gw_goenv_free(struct gw_goenv *env);
 
+/* A release GOROOT's Go version without asking its go: the first line of
+ * goroot/VERSION into out ("go1.26.8"). 0, or -1 when the file cannot be
+ * read or its first line is empty (a source checkout has none). */
+int gw_goroot_version(const char *goroot, struct sb *out);
+
 #endif

@@ -4,7 +4,7 @@
  * Promise: the go command honours only the last -overlay, so a caller's
  * overlay is merged, never dropped. The shim parses no JSON: it runs the
  * hidden `gowrap merge-overlay --dir EFFDIR --ours OURS --cache CACHE --
- * THEIRS` (cli/cmd_merge.c, cJSON), which writes $CACHE/merged/<sha256>.json
+ * THEIRS` (cli/cmd_merge.c; the merge is overlay/merge.c, cJSON), which writes $CACHE/merged/<sha256>.json
  * atomically and answers with its absolute path on one line
  * (gw_merge_answer). When the CLI refuses (102 caller file missing or
  * unreadable, 103 not overlay JSON, 104 conflict, 106 cache) e carries the

@@ -141,7 +141,7 @@ import glob, json, os, re, subprocess, sys
 gowrap, symcheck, mal, tmp = sys.argv[1:]
 def printable(s):  # sb_add_printable: control bytes and backslash as \xNN
     return "".join("\\x%02x" % ord(c) if ord(c) < 0x20 or c in "\x7f\\" else c for c in s)
-def md(s):  # report_md.c's md_text
+def md(s):  # report/md.c's md_text
     return "".join("\\" + c if c in "\\`*_[]<>&~|" else c for c in printable(s))
 files = sorted(glob.glob(os.path.join(mal, "*.bin")))
 assert len(files) >= 120, len(files)

@@ -34,6 +34,12 @@ include_fails() {
 	include_fails deps/table.c shimlog.h
 	include_fails shim/memo.c patch.h           # the shim never reads patches (libgit2)
 	include_fails verify/span.c patch.h
+	include_fails toolchain/version.c overlay.h # toolchain/: common, gocmd only
+	include_fails shim/memo.c toolchain.h       # nothing but cli/ uses toolchain/
+	include_fails report/md.c goquery.h         # report/: common, verify only
+	include_fails verify/span.c ci_report.h     # nothing but cli/ uses report/
+	include_fails audit/toml.c proto_merge.h    # audit/: below it only what it reads
+	include_fails deps/table.c audit_out.h      # the engine never reads its outputs
 	# and what a module may use still compiles
 	printf '#include "goquery.h"\n' >>"$SRC/deps/table.c"
 	run make -C "$SRC" --no-print-directory build/obj/deps/table.o
@@ -140,6 +146,25 @@ include_fails() {
 	assert_success
 }
 
+@test "ARCHITECTURE.md's module table is the tree's folders, and a folder includes only what another makes public (tools/rooms.py), and the check sees both" {
+	cd "$GOWRAP_ROOT"
+	run python3 tools/rooms.py
+	assert_success
+	assert_output ""
+	scratch_tree
+	# a room's own header used from cli/, a folder without a row, a row without a folder
+	printf '#include "toolchain_parts.h"\n' >>"$SRC/cli/cmd_toolchain.c"
+	mkdir "$SRC/newroom"
+	sed -i 's#^| `Formula/` |#| `Formulae/` |#' "$SRC/ARCHITECTURE.md"
+	run python3 tools/rooms.py "$SRC"
+	assert_failure 1
+	assert_line "cli/cmd_toolchain.c: includes toolchain/toolchain_parts.h, which toolchain/ does not make public (ARCHITECTURE.md)"
+	assert_line "ARCHITECTURE.md: the module table has no row for newroom/"
+	assert_line "ARCHITECTURE.md: the module table has no row for Formula/"
+	assert_line "ARCHITECTURE.md: the module table names Formulae/, which is not in the tree"
+	assert_equal "${#lines[@]}" 4
+}
+
 @test "every mutation of every module still applies to the tree (tools/mutants.py would run it)" {
 	cd "$GOWRAP_ROOT"
 	run python3 - <<'PY'
@@ -165,11 +190,11 @@ PY
 	cd "$GOWRAP_ROOT"
 	# Allowed: cmdline.c (the model), gosetting.c (where go reads a setting:
 	# the model asks it for GOFLAGS' value), memo.c (keys GOFLAGS' value,
-	# unparsed), the CLI's toolchain (drops GOFLAGS from its own go
+	# unparsed), toolchain/ (drops GOFLAGS from its own go
 	# children), runcmd.c (a child's own argv).
 	pat='"GOFLAGS"\|[.>]gf\.\|->argv\['
-	run bash -c "grep -rn '$pat' shim deps gocmd proto cli common verify overlay --include=*.c |
-		grep -v '^shim/cmdline.c:\|^gocmd/gosetting.c:13:\|^shim/memo.c:26:\|^cli/toolchain_goenv.c:42:\|^common/runcmd.c:40:'"
+	run bash -c "grep -rn '$pat' shim deps gocmd proto cli common verify overlay toolchain --include=*.c |
+		grep -v '^shim/cmdline.c:\|^gocmd/gosetting.c:13:\|^shim/memo.c:26:\|^toolchain/goenv.c:42:\|^common/runcmd.c:40:'"
 	assert_output ""
 	# the check sees a new reader
 	scratch_tree

@@ -1,13 +1,14 @@
-/* patches.h — GOWRAP_PATCHES applied for `gowrap overlay --patches`
- * (patches.c; the shim asks through that, proto/proto_overlay.h). */
-#ifndef GOWRAP_CLI_PATCHES_H
-#define GOWRAP_CLI_PATCHES_H
+/* patched.h — GOWRAP_PATCHES applied for `gowrap overlay --patches` and
+ * `gowrap export-patch` (patched.c; the shim asks through the first,
+ * proto/proto_overlay.h). */
+#ifndef GOWRAP_PATCH_PATCHED_H
+#define GOWRAP_PATCH_PATCHED_H
 
 #include <stddef.h>
 
 #include "report.h"
 
-struct cli_patched {
+struct pt_patched {
 	char *overlay;      /* the overlay: base's entries, then the patches' */
 	size_t nfiles;      /* entries the patches added (files and markers) */
 	char **inputs;      /* GOROOT paths read (files, marker directories) */
@@ -21,8 +22,8 @@ struct cli_patched {
 /* Apply spec's patches to goroot (goversion: for the limits and messages)
  * and write the overlay (base: gowrap's own overlay JSON, or NULL). 0, or
  * -1 with e (GW_EXIT_PATCH: a patch unreadable or refused; 106 cache). */
-int cli_patches_apply(const char *spec, const char *goroot, const char *goversion, const char *cache,
-		      const char *base, struct cli_patched *o, struct gw_err *e);
-void cli_patched_free(struct cli_patched *o);
+int pt_patched_apply(const char *spec, const char *goroot, const char *goversion, const char *cache,
+		     const char *base, struct pt_patched *o, struct gw_err *e);
+void pt_patched_free(struct pt_patched *o);
 
 #endif

@@ -1,4 +1,4 @@
-/* toolchain_install.c — `gowrap toolchain install goX.Y.Z`, step by step.
+/* install.c — `gowrap toolchain install goX.Y.Z`, step by step.
  *
  * Promise: afterwards <sdk>/goX.Y.Z is a complete GOROOT whose files hash to
  * the toolchain module's go.sum line (h1:), with `.unpacked-success` in it as
@@ -10,7 +10,7 @@
  * so nothing but a module proxy is contacted, and the checksum database
  * vouches for it). The module cache is only read. */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 

@@ -1,5 +1,5 @@
-/* audit_sarif.c — gowrap audit's rows as SARIF 2.1.0 and as GitHub
- * workflow commands (audit_out.h).
+/* sarif.c — gowrap audit's rows as SARIF 2.1.0 and as GitHub
+ * workflow commands (audit_parts.h).
  *
  * The shape follows govulncheck's `-format sarif` (golang.org/x/vuln,
  * internal/sarif): one run, the result's location in the user's own go.mod
@@ -12,7 +12,7 @@
  * row keeps its result, with an external suppression whose justification
  * is the reviewer's reason. */
 #include "compat.h"
-#include "audit_out.h"
+#include "audit_parts.h"
 #include "fsutil.h"
 #include "jsonw.h"
 

@@ -1,4 +1,4 @@
-/* report_md.c — the Markdown of `gowrap report`: a verdict heading and
+/* md.c — the Markdown of `gowrap report`: a verdict heading and
  * counts, a row per go call of the shim's log, a row per GOWRAP_PATCHES
  * patch each call applied (its log line's "patches"), a row per slice of
  * every file checked (report_parts.h).
@@ -335,7 +335,7 @@ static void md_slice(struct sb *md, const char *path, const cJSON *s)
 
 /* The fixes for an unreadable input, by its reason (the first entry whose
  * text it holds; a "symcheck " entry only at its start, where
- * report_scan.c's own reasons begin). */
+ * scan.c's own reasons begin). */
 static const struct {
 	const char *has, *fix;
 } unreadable_fixes[] = {

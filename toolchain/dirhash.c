@@ -1,4 +1,4 @@
-/* toolchain_dirhash.c — Go's module hash "h1:" over a directory.
+/* dirhash.c — Go's module hash "h1:" over a directory.
  *
  * Promise: the same string golang.org/x/mod/sumdb/dirhash.HashDir(dir, prefix,
  * Hash1) returns, which for an extracted module zip equals the go.sum / `go mod
@@ -9,7 +9,7 @@
  * real Sums (tests/toolchain.bats: golang.org/x/sys and the toolchain module
  * itself). */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 #include "grow.h"
 #include "hash.h"

@@ -1,4 +1,4 @@
-/* patches.c — GOWRAP_PATCHES in `gowrap overlay --patches` (and so in the
+/* patched.c — GOWRAP_PATCHES in `gowrap overlay --patches` (and so in the
  * shim's ask, proto/proto_overlay.h): the set applied to the GOROOT
  * (patch/pset.h), its patched files and markers kept in the cache, and one
  * overlay holding them after gowrap's own entries.
@@ -13,7 +13,7 @@
  * the patches' (no path, host or time), so builds on two machines share
  * their build cache (GOCACHEPROG). */
 #include "compat.h"
-#include "patches.h"
+#include "patched.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "hash.h"
@@ -65,7 +65,7 @@ static int base_entries(const char *overlay, struct jw *w, char ***keys, size_t 
 }
 
 /* One Replace entry of ours: the GOROOT path and what replaces it. */
-static int entry(struct cli_patched *o, struct jw *w, char **keys, size_t nkeys, const char *goroot,
+static int entry(struct pt_patched *o, struct jw *w, char **keys, size_t nkeys, const char *goroot,
 		 const char *rel, const char *value, struct gw_err *e)
 {
 	struct sb k = SB_INIT;
@@ -85,7 +85,7 @@ static int entry(struct cli_patched *o, struct jw *w, char **keys, size_t nkeys,
 
 /* The set's files and markers into the cache and the overlay. */
 static int fill(const struct pt_set *s, const struct pt_mark *m, size_t nm, const char *cache,
-		struct cli_patched *o, struct jw *w, char **keys, size_t nkeys, struct gw_err *e)
+		struct pt_patched *o, struct jw *w, char **keys, size_t nkeys, struct gw_err *e)
 {
 	struct sb path = SB_INIT, in = SB_INIT;
 	int rc = 0;
@@ -115,7 +115,7 @@ static int fill(const struct pt_set *s, const struct pt_mark *m, size_t nm, cons
 }
 
 /* What the shim logs and checks: one line per patch, one per marker. */
-static void lines_of(const struct pt_set *s, const struct pt_mark *m, size_t nm, struct cli_patched *o)
+static void lines_of(const struct pt_set *s, const struct pt_mark *m, size_t nm, struct pt_patched *o)
 {
 	static const char *const st[] = { "exact", "offset", "already", "skipped", "refused" };
 	struct sb l = SB_INIT;
@@ -134,7 +134,7 @@ static void lines_of(const struct pt_set *s, const struct pt_mark *m, size_t nm,
 	sb_release(&l);
 }
 
-static int write_overlay(const char *cache, struct sb *json, struct cli_patched *o, struct gw_err *e)
+static int write_overlay(const char *cache, struct sb *json, struct pt_patched *o, struct gw_err *e)
 {
 	char hex[65];
 	gw_sha256_hex(json->buf, json->len, hex);
@@ -148,8 +148,8 @@ static int write_overlay(const char *cache, struct sb *json, struct cli_patched 
 	return rc;
 }
 
-int cli_patches_apply(const char *spec, const char *goroot, const char *goversion, const char *cache,
-		      const char *base, struct cli_patched *o, struct gw_err *e)
+int pt_patched_apply(const char *spec, const char *goroot, const char *goversion, const char *cache,
+		     const char *base, struct pt_patched *o, struct gw_err *e)
 {
 	struct pt_set s;
 	struct pt_mark *m = NULL;
@@ -187,7 +187,7 @@ int cli_patches_apply(const char *spec, const char *goroot, const char *goversio
 	return rc;
 }
 
-void cli_patched_free(struct cli_patched *o)
+void pt_patched_free(struct pt_patched *o)
 {
 	free(o->overlay);
 	gw_strv_free(&o->inputs, &o->ninputs);

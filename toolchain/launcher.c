@@ -1,4 +1,4 @@
-/* toolchain_launcher.c — the `goX.Y.Z` command the go command looks for on PATH.
+/* launcher.c — the `goX.Y.Z` command the go command looks for on PATH.
  *
  * Promise: the launcher is a symlink to <sdk>/goX.Y.Z/bin/go, nothing else.
  * That suffices because the go command finds its GOROOT from its own
@@ -9,7 +9,7 @@
  * An existing file of that name is never replaced unless it is already
  * exactly our symlink. */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "pathwalk.h"

@@ -1,4 +1,4 @@
-/* report_scan.c — the PATHs of `gowrap report`, read by symcheck itself.
+/* scan.c — the PATHs of `gowrap report`, read by symcheck itself.
  *
  * One `symcheck --json -- PATH...` run, with the symcheck installed beside
  * this gowrap (build/ and $PREFIX/bin alike): its readers, its policy, its

@@ -1,7 +1,7 @@
-/* report_verdict.c — what `gowrap report`'s evidence adds up to: the
+/* verdict.c — what `gowrap report`'s evidence adds up to: the
  * counts over the log's calls and symcheck's inputs and slices, and the
- * verdict (report_parts.h). The one place both the summary (report_md.c)
- * and the command (cmd_report.c) take them from, so neither reads the other. */
+ * verdict (report_parts.h). The one place both the summary (md.c)
+ * and the run (run.c) take them from, so neither reads the other. */
 #include "compat.h"
 #include "report_parts.h"
 

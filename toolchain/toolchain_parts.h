@@ -1,35 +1,32 @@
-/* toolchain.h — pieces of `gowrap toolchain install` (cli/toolchain_*.c).
+/* toolchain_parts.h — the pieces of toolchain/, for its own files only (others
+ * include toolchain.h, the room's promise).
  *
  * Promise: each piece does one job and reports failure as a struct gw_err with
  * GW_EXIT_TOOLCHAIN (or GW_EXIT_USAGE for a bad version string):
- *   toolchain_version.c  the version grammar and the module path it names
- *   toolchain_goenv.c    the questions put to the real go (env, mod download)
- *   toolchain_tree.c     copying the module's tree out, removing a tree
- *   toolchain_dirhash.c  Go's "h1:" module hash over a directory
- *   toolchain_launcher.c the goX.Y.Z symlink on PATH
- *   toolchain_install.c  the steps in order, never leaving a half-written SDK
- *   toolchain_stop.c     tc_stop, and the SIGINT/SIGTERM handler that sets it
+ *   version.c  the version grammar and the module path it names
+ *   goenv.c    the questions put to the real go (env, mod download)
+ *   tree.c     copying the module's tree out, removing a tree
+ *   dirhash.c  Go's "h1:" module hash over a directory
+ *   launcher.c the goX.Y.Z symlink on PATH
+ *   install.c  the steps in order, never leaving a half-written SDK
+ *   stop.c     tc_stop, and the SIGINT/SIGTERM handler that sets it
  * Long loops poll tc_stop, which the SIGINT/SIGTERM handler of install sets,
  * so an interrupted install removes its temporary copy instead of leaking 250 MB. */
-#ifndef GOWRAP_TOOLCHAIN_H
-#define GOWRAP_TOOLCHAIN_H
+#ifndef GOWRAP_TOOLCHAIN_PARTS_H
+#define GOWRAP_TOOLCHAIN_PARTS_H
 
 #include <signal.h>
 #include <stddef.h>
 
 #include "report.h"
 #include "strbuf.h"
+#include "toolchain.h"
 
 extern volatile sig_atomic_t tc_stop;
 /* The handler install puts on SIGINT and SIGTERM: sets tc_stop to the signal. */
 void tc_stop_on(int sig);
 
-/* ---- toolchain_version.c ---- */
-
-/* Accept exactly go1.N, go1.N.M, go1.NrcM (decimal, no leading zeros, short).
- * go1.N with N >= 21 is a language version, not a release: refused with the
- * go1.N.0 hint, as the go command itself does. GW_EXIT_USAGE on refusal. */
-int tc_version_check(const char *v, struct gw_err *e);
+/* ---- version.c ---- */
 
 /* "golang.org/toolchain@v0.0.1-<v>.<goos>-<goarch>" into out (module@version,
  * also the prefix of every file name in the module zip). goos/goarch must be
@@ -37,7 +34,7 @@ int tc_version_check(const char *v, struct gw_err *e);
 int tc_module_name(const char *v, const char *goos, const char *goarch, struct sb *out,
 		   struct gw_err *e);
 
-/* ---- toolchain_goenv.c ---- */
+/* ---- goenv.c ---- */
 
 struct tc_goenv {
 	char *gohostos, *gohostarch, *gopath, *gobin, *goproxy, *gomodcache;
@@ -80,7 +77,7 @@ void tc_module_free(struct tc_module *m);
 int tc_check_goroot(const char *go, const char *dir, const char *want_goroot,
 		    const char *version, struct sb *goroot_out, struct gw_err *e);
 
-/* ---- toolchain_tree.c ---- */
+/* ---- tree.c ---- */
 
 struct tc_tree_stats {
 	unsigned long files, dirs, skipped;
@@ -104,15 +101,9 @@ int tc_restore_gomods(const char *root, struct gw_err *e);
 /* Remove path and everything beneath it (no symlinks followed). 0 or -1/errno. */
 int tc_remove_tree(const char *path);
 
-/* ---- toolchain_dirhash.c ---- */
+/* (dirhash.c: tc_dirhash_h1, toolchain.h) */
 
-/* golang.org/x/mod/sumdb/dirhash.HashDir(dir, prefix, Hash1): "h1:" + base64 of
- * SHA-256 over the sorted lines "<hex sha256 of file>  <prefix>/<relpath>\n".
- * Files only (directories contribute nothing); a symlink or special file is
- * an error, as is a name with a newline (Go refuses those too). */
-int tc_dirhash_h1(const char *dir, const char *prefix, struct sb *out, struct gw_err *e);
-
-/* ---- toolchain_launcher.c ---- */
+/* ---- launcher.c ---- */
 
 /* Make bindir/name a symlink to target (creating bindir). Succeeds if it
  * already is exactly that symlink; refuses to replace anything else. */
@@ -121,16 +112,5 @@ int tc_launcher_place(const char *bindir, const char *name, const char *target,
 
 /* 1 if dir is an entry of $PATH (compared as given and after realpath). */
 int tc_dir_on_path(const char *dir);
-
-/* ---- toolchain_install.c ---- */
-
-struct tc_install_opts {
-	const char *version; /* validated goX.Y.Z */
-	const char *sdk;     /* parent directory of the SDK; NULL = ~/sdk */
-	const char *bin;     /* launcher directory; NULL = GOBIN, else GOPATH[0]/bin */
-};
-
-/* The whole install; on success launcher_out holds the launcher's absolute path. */
-int tc_install(const struct tc_install_opts *o, struct sb *launcher_out, struct gw_err *e);
 
 #endif

@@ -1,4 +1,4 @@
-/* toolchain_goenv.c — the questions `gowrap toolchain install` puts to the real
+/* goenv.c — the questions `gowrap toolchain install` puts to the real
  * go command, each an argv array run through common/runcmd (never a shell).
  *
  * Promise: every child runs with GOTOOLCHAIN=local (we ask this go, not one it
@@ -8,7 +8,7 @@
  * run or answers nonsense is a one-line GW_EXIT_TOOLCHAIN error carrying go's
  * own stderr. */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 #include "goquery.h"
 #include "runcmd.h"

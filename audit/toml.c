@@ -1,4 +1,4 @@
-/* audit_toml.c — the reviewed-verdicts file (audit_out.h): the subset of
+/* toml.c — the reviewed-verdicts file (audit_parts.h): the subset of
  * TOML it is written in, read whole or refused whole.
  *
  * The subset is what osv-scanner's `[[IgnoredVulns]]` tables use: `#`
@@ -8,7 +8,7 @@
  * multi-line string, a NUL byte — is refused with its line, never skipped:
  * a line misread could accept what nobody reviewed. */
 #include "compat.h"
-#include "audit_out.h"
+#include "audit_parts.h"
 #include "exitcodes.h"
 #include "grow.h"
 

@@ -1,17 +1,18 @@
-/* report_parts.h — the parts of `gowrap report` (README "GitHub Action").
+/* report_parts.h — the parts of the CI report, for report/'s own files
+ * (others include ci_report.h, the room's promise).
  *
- * Promise: cmd_report.c reads the shim's log and the saved `symcheck --json`
- * outputs, decides the verdict and writes the summary; report_scan.c has the
+ * Promise: run.c reads the shim's log and the saved `symcheck --json`
+ * outputs, decides the verdict and writes the summary; scan.c has the
  * symcheck installed beside this gowrap read the PATHs (`symcheck --json`), so
  * a PATH gets exactly the verdicts, the exit status and the JSON fields of
  * `symcheck PATH` — .aar, .apk, ELF, Mach-O, archives, bundles — and a
  * symcheck that cannot run, dies or answers nonsense makes each PATH an
- * unreadable input, never a pass; report_md.c renders the one Markdown
+ * unreadable input, never a pass; md.c renders the one Markdown
  * summary from the log's objects (the GOWRAP_PATCHES patches each call
  * applied among them) and symcheck's JSON (the one shape every verdict
  * arrives in) and says in each failing row why it fails. */
-#ifndef GOWRAP_CLI_REPORT_PARTS_H
-#define GOWRAP_CLI_REPORT_PARTS_H
+#ifndef GOWRAP_REPORT_PARTS_H
+#define GOWRAP_REPORT_PARTS_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>
@@ -30,15 +31,15 @@ struct report {
 	size_t ninputs, nslices, nsliceok, nslicefail, ninputerr;
 };
 
-/* report_scan.c: the PATHs' verdicts, one root appended to r->checks. */
+/* scan.c: the PATHs' verdicts, one root appended to r->checks. */
 void report_scan_paths(struct report *r);
 
-/* report_md.c: the whole summary, appended to md. */
+/* md.c: the whole summary, appended to md. */
 void report_markdown(struct sb *md, const struct report *r);
 /* The fix for an input that cannot be read, chosen by its reason. */
 const char *report_unreadable_fix(const char *error);
 
-/* report_verdict.c: the counts of r's calls, inputs and slices, then
+/* verdict.c: the counts of r's calls, inputs and slices, then
  * whether anything failed (the summary's verdict). */
 void report_count(struct report *r);
 int report_failed(const struct report *r);

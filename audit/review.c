@@ -1,7 +1,7 @@
-/* audit_review.c — content ids and reviewed verdicts of gowrap audit's rows
- * (audit_out.h). */
+/* review.c — content ids and reviewed verdicts of gowrap audit's rows
+ * (audit_parts.h). */
 #include "compat.h"
-#include "audit_out.h"
+#include "audit_parts.h"
 #include "exitcodes.h"
 #include "hash.h"
 #include "runcmd.h"

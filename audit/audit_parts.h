@@ -1,32 +1,16 @@
-/* audit_out.h — what `gowrap audit` adds to deps/audit.h's rows: the id of
- * the content each row was decided on, the verdicts a person reviewed
- * (gowrap-audit.toml) and the SARIF and GitHub forms of the rows.
- *
- * Promise: a row's content id is "sha256:" and the SHA-256 of the lines
- * "<git blob id> <name>\n", sorted by name, of every source the package
- * compiles for this target as audit reads them (deps/sources.h: Go,
- * assembly, C and the headers they #include; names relative to the
- * module's root), so the same files give the same id on any machine and a
- * changed file, a file added or removed, or another target's file set gives
- * another. A package whose sources were not all read (a limit of
- * sources.h) has no id and is never accepted. A reviewed-verdicts file is
- * read whole or refused whole (GW_EXIT_REVIEWED, one line naming file and
- * line): a subset of TOML (README "Reviewed verdicts"), a package named
- * twice, an entry past its date — nothing is accepted from a file that is
- * refused. An entry accepts a row only when its package and one of its
- * content ids are the row's own; every entry that matches no row is named
- * (gw_note). SARIF is written through common/jsonw.h only. */
-#ifndef GOWRAP_CLI_AUDIT_OUT_H
-#define GOWRAP_CLI_AUDIT_OUT_H
+/* audit_parts.h — the parts of audit's outputs, for audit/'s own files
+ * (others include audit_out.h, the room's promise). */
+#ifndef GOWRAP_AUDIT_PARTS_H
+#define GOWRAP_AUDIT_PARTS_H
 
 #include <stddef.h>
 
 #include "audit.h"
+#include "audit_out.h"
 #include "graph.h"
 #include "report.h"
 #include "strbuf.h"
 
-#define AU_FILE_NAME "gowrap-audit.toml"
 #define AU_ID_LEN 72 /* "sha256:" + 64 hex + NUL, rounded */
 #define AU_MAX_ENTRIES 4096
 #define AU_MAX_IDS 64     /* content ids of one entry */
@@ -39,12 +23,6 @@ struct au_entry {
 	char until[11]; /* "YYYY-MM-DD" or "" */
 	int line;       /* of its [[Reviewed]] header */
 	int used;       /* matched a row's package */
-};
-
-struct au_reviewed {
-	struct au_entry *v;
-	size_t n, cap;
-	char *path; /* the file in effect; NULL: none */
 };
 
 enum au_state {
@@ -60,17 +38,9 @@ struct au_row {
 	enum au_state state;
 };
 
-/* The main module's root, for the default file and SARIF's %SRCROOT%
- * (`go env GOMOD`); "" outside a module. */
-void au_module_root(const char *realgo, struct sb *root);
-
-/* The file `given` (--reviewed), else AU_FILE_NAME in root when it exists.
- * 0 (rv->path NULL: no file in effect), or -1 with e (GW_EXIT_REVIEWED). */
-int au_reviewed_load(const char *given, const char *root, struct au_reviewed *rv, struct gw_err *e);
 /* text (len bytes, hostile) as the file `name`; today "YYYY-MM-DD". */
 int au_reviewed_parse(const char *name, const char *text, size_t len, const char *today,
 		      struct au_reviewed *rv, struct gw_err *e);
-void au_reviewed_free(struct au_reviewed *rv);
 /* Today in UTC, "YYYY-MM-DD". */
 void au_today(char out[11]);
 
@@ -91,8 +61,6 @@ int au_needs_review(const struct dp_audit_row *r);
  * ..." into out: go could not resolve it, or go listed a named package
  * with an error (its words, and the fix when gowrap knows it: cgo for a
  * target that links only through it). */
-/* go's words for a target that links only through cgo, listed with cgo off */
-#define AU_CGO_OFF "requires external (cgo) linking, but cgo is not enabled"
 void au_unseen_why(const struct dp_graph *g, const char *pkg, size_t n, struct sb *out);
 
 struct au_ctx {

@@ -1,4 +1,4 @@
-/* toolchain_version.c — which version strings `gowrap toolchain install` takes,
+/* version.c — which version strings `gowrap toolchain install` takes,
  * and the toolchain module they name.
  *
  * Promise: only go1.N, go1.N.M and go1.NrcM get through (decimal numbers, no
@@ -6,7 +6,7 @@
  * and a module version: no '/', no "..", nothing a shell or the proxy would
  * read differently. */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* toolchain_tree.c — getting the toolchain module's files out of the module
+/* tree.c — getting the toolchain module's files out of the module
  * cache, and cleaning up after ourselves.
  *
  * Promise: tc_copy_tree reproduces exactly the module zip's file set from the
@@ -9,7 +9,7 @@
  * through directory fds (openat), never re-resolving a path another process
  * could swap underneath us. */
 #include "compat.h"
-#include "toolchain.h"
+#include "toolchain_parts.h"
 #include "exitcodes.h"
 
 #include <dirent.h>
