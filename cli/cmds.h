@@ -24,7 +24,7 @@
 	  "gowrap's fix (and your patches) as one exact -p1 diff")                                  \
 	X("refresh-patch", cmd_refresh_patch, "refresh-patch PATCH -o OUT",                        \
 	  "re-make a patch that needs fuzz as an exact one, for review")                            \
-	X("enable", cmd_enable, "enable [--bin DIR]...",                                           \
+	X("enable", cmd_enable, "enable [--dry-run] [--bin DIR]...",                                 \
 	  "route every go on the machine through gowrap (go env file + launcher)")                 \
 	X("disable", cmd_disable, "disable", "undo enable: the go env file back byte for byte")    \
 	X("shellenv", cmd_shellenv, "shellenv", "print the line that puts the go shim first on PATH") \
