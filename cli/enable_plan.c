@@ -178,6 +178,14 @@ int enable_precheck(struct enable *x, struct sb *out, struct gw_err *e)
 	if (en_reach_table(&p, out) == EN_REACHED)
 		return 0;
 	struct sb dirs = SB_INIT, fix = SB_INIT, w = SB_INIT;
+	if (en_path_finds(&p, getenv("PATH"), &dirs) == EN_NOT_REACHED) {
+		gw_err_set(e, GW_EXIT_ENABLE, "cannot enable gowrap",
+			   "move it away, or put a launcher directory before it on PATH; nothing was changed",
+			   "%s: every go run here would run it instead", dirs.buf);
+		sb_release(&dirs);
+		return -1;
+	}
+	sb_reset(&dirs);
 	for (size_t i = 0; i < x->nbins; i++)
 		sb_addf(&dirs, "%s%s", i ? ", " : "", x->bins[i]);
 	/* the go-convention directory (GOBIN or GOPATH's bin) is the one

@@ -74,8 +74,8 @@ enum en_verdict en_path_finds(const struct en_plan *p, const char *path, struct 
 			sb_adds(how, f.buf);
 		} else if (stat(f.buf, &st) == 0 && S_ISREG(st.st_mode) && access(f.buf, X_OK) == 0) {
 			v = en_is_launcher(f.buf) ? EN_REACHED : EN_NOT_REACHED;
-			sb_addf(how, v == EN_REACHED ? "%s" : "%s comes first on PATH and is not gowrap's launcher "
-				"(fix: move it away)", f.buf);
+			sb_addf(how, v == EN_REACHED ? "%s" : "%s comes first on PATH and is not gowrap's launcher",
+				f.buf);
 		}
 	}
 	if (v == EN_FAILS_LOUDLY)
@@ -92,7 +92,7 @@ static const char *word(enum en_verdict v)
 
 static void row(struct sb *out, const char *label, enum en_verdict v, const char *how, const char *fix)
 {
-	sb_addf(out, "  %-31s %s: %s%s%s%s\n", label, word(v), how, v == EN_FAILS_LOUDLY && fix ? " (fix: " : "",
+	sb_addf(out, "  %-32s %s: %s%s%s%s\n", label, word(v), how, v == EN_FAILS_LOUDLY && fix ? " (fix: " : "",
 		v == EN_FAILS_LOUDLY && fix ? fix : "", v == EN_FAILS_LOUDLY && fix ? ")" : "");
 }
 
@@ -142,11 +142,13 @@ enum en_verdict en_reach_table(const struct en_plan *p, struct sb *out)
 	sb_addf(out, "where a go finds gowrap's launcher %s:\n", p->name);
 	enum en_verdict shell = shell_row(out, p);
 	if (en_bare_context(p->realgo, &goenv, &bin, &why) < 0) {
-		sb_addf(out, "  %-31s not known: %s\n", "Xcode phase (Xcode's PATH)", why.buf);
+		sb_addf(out, "  %-32s not known: %s\n", "Xcode phase (Xcode's PATH)", why.buf);
 	} else {
-		bare_row(out, p, "Xcode phase (Xcode's PATH)", goenv.buf, EN_XCODE_PATH,
-			 "gowrap enable --bin /usr/local/bin, a directory on Xcode's PATH; or a phase that puts "
-			 "$(go env GOPATH)/bin on PATH, next row");
+		/* even `go env GOPATH` switches first: a phase that asks it
+		 * before changing PATH is this row, not the next */
+		sb_addf(&why, "gowrap enable --bin /usr/local/bin, a directory on Xcode's PATH; or a phase that "
+			"puts %s on PATH before its first go: next row", bin.len ? bin.buf : "GOPATH/bin");
+		bare_row(out, p, "Xcode phase (Xcode's PATH)", goenv.buf, EN_XCODE_PATH, why.buf);
 		sb_addf(&path, "%s:%s", bin.buf, EN_XCODE_PATH);
 		bare_row(out, p, "env -i HOME, GOPATH/bin on PATH", goenv.buf, path.buf, NULL);
 	}

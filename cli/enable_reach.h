@@ -11,8 +11,10 @@
  * it is there yet, so the table before enable is the table after it. The
  * contexts: this shell; an Xcode build phase (Xcode's own PATH, nothing
  * inherited but HOME); a bare `env -i HOME=…` context whose script puts
- * `$(go env GOPATH)/bin` first on PATH (what go computes there: the go env
- * file's GOPATH, else ~/go); a PATH holding each --bin DIR. Each row says
+ * the GOPATH go computes there (the go env file's, else ~/go) /bin on PATH
+ * before its first go (`$HOME/go/bin`, `${GOPATH:-$HOME/go}/bin`: a script
+ * that asks `go env GOPATH` first is judged by Xcode's row, as even that go
+ * switches); a PATH holding each --bin DIR. Each row says
  * reached, not reached (go runs unfixed) or will fail loudly (go stops,
  * naming the launcher), and why. Nothing here writes. */
 #ifndef GOWRAP_CLI_ENABLE_REACH_H
