@@ -129,8 +129,12 @@ int enable_plan(struct enable *x, struct gw_err *e)
 				  "run `make` (build tree) or `make install` again", "no shim beside this gowrap");
 	sb_adds(&x->shim, "/go");
 	sb_addf(&x->name, "%s%s", x->local.buf, GW_LAUNCHER_SUFFIX);
+	/* before any go runs: go makes the go env file's directory for its
+	 * own telemetry counters */
+	if (check_writable(x->goenv.buf, &x->made_dir, e) < 0)
+		return -1;
 	default_bin(x);
-	return check_writable(x->goenv.buf, &x->made_dir, e);
+	return 0;
 }
 
 /* The PATH line for the user's login shell, putting dir first. */

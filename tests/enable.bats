@@ -333,14 +333,16 @@ go1.27.3"
 	run ls "$HOME/go/bin"
 	assert_output mytool
 	rm -rf "$HOME/go"
-	# no go env file before: none after (nor its directory)
+	# no go env file before: none after (nor its directory, but for what
+	# any go run puts there itself: its telemetry counters)
 	rm -rf "$HOME/.config/go"
 	enable
 	assert_success
 	run "$GOWRAP" disable
 	assert_success
-	run test -e "$HOME/.config/go"
+	run test -e "$GOENVF"
 	assert_failure
+	[ ! -e "$HOME/.config/go" ] || [ "$(ls -A "$HOME/.config/go")" = telemetry ]
 }
 
 @test "GOENV=off and a go env file that cannot be written are refused with 117, nothing changed" {
