@@ -233,8 +233,8 @@ static int change(struct enable *x, struct gw_err *e)
 		rc = apply(x, e) < 0 ? -1 : prove(x, e);
 		if (rc < 0)
 			enable_undo(x);
-	} else if (fd >= 0 || x->snap.ncfg) {
-		enable_undo(x); /* only the lock and gowrap's directory are there to take back */
+	} else {
+		enable_undo_dir(x); /* nothing else was written yet */
 	}
 	if (fd >= 0)
 		close(fd);

@@ -58,6 +58,9 @@ void en_missing_dirs(const char *dir, char ***v, size_t *n);
 
 void enable_snap(struct enable *x);
 void enable_undo(struct enable *x);
+/* Only gowrap's config directory and lock, when this run made them (a
+ * failure before the snapshot). */
+void enable_undo_dir(struct enable *x);
 void enable_snap_free(struct en_snap *n);
 
 #endif

@@ -80,13 +80,20 @@ void enable_undo(struct enable *x)
 		gw_path_join(&p, x->s.dir.buf, state_files[i]);
 		put_back(p.buf, n->state_had[i], &n->state[i], 0600);
 	}
-	if (n->ncfg) { /* this run made gowrap's config directory: its lock goes too */
-		sb_reset(&p);
-		gw_path_join(&p, x->s.dir.buf, "lock");
-		unlink(p.buf);
-		for (size_t i = 0; i < n->ncfg; i++)
-			rmdir(n->cfg_made[i]);
-	}
+	sb_release(&p);
+	enable_undo_dir(x);
+}
+
+void enable_undo_dir(struct enable *x)
+{
+	struct en_snap *n = &x->snap;
+	if (!n->ncfg)
+		return; /* gowrap's config directory was there: its lock stays */
+	struct sb p = SB_INIT;
+	gw_path_join(&p, x->s.dir.buf, "lock");
+	unlink(p.buf);
+	for (size_t i = 0; i < n->ncfg; i++)
+		rmdir(n->cfg_made[i]);
 	sb_release(&p);
 }
 
