@@ -185,8 +185,8 @@ static void enable_free(struct enable *x)
 {
 	en_free(&x->s);
 	enable_snap_free(&x->snap);
-	struct sb *all[] = { &x->realgo, &x->shim, &x->local, &x->name, &x->goenv,
-			     &x->conv, &x->cur,    &x->next,  &x->path };
+	struct sb *all[] = { &x->realgo, &x->shim, &x->local, &x->name, &x->goenv, &x->conv,
+			     &x->cur,    &x->next, &x->path,  &x->benv, &x->bbin };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 	char **vs[] = { x->bins, x->user, x->created };
@@ -248,7 +248,8 @@ static void enabled(struct enable *x)
 	for (size_t i = 0; i < x->s.nlaunchers; i++)
 		printf(" %s", x->s.launchers[i]);
 	printf("\n");
-	struct en_plan p = { x->realgo.buf, x->name.buf, x->goenv.buf, x->bins, x->nbins, x->s.bins, x->s.nbins };
+	struct en_plan p = { x->realgo.buf, x->name.buf, x->goenv.buf, x->bins, x->nbins, x->s.bins, x->s.nbins,
+			     x->bare_ok ? x->benv.buf : NULL, x->bare_ok ? x->bbin.buf : NULL };
 	struct sb t = SB_INIT;
 	en_reach_table(&p, &t);
 	fputs(t.buf, stdout);
@@ -264,7 +265,7 @@ int cmd_enable(int argc, char **argv)
 {
 	struct enable x = { .s = EN_STATE_INIT };
 	struct sb *all[] = { &x.realgo, &x.shim, &x.local, &x.name, &x.goenv, &x.conv, &x.cur, &x.next, &x.path,
-			     &x.snap.env, &x.snap.state[0], &x.snap.state[1] };
+			     &x.benv, &x.bbin, &x.snap.env, &x.snap.state[0], &x.snap.state[1] };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_init(all[i]);
 	struct gw_err e = { 0 };

@@ -70,7 +70,7 @@ static void reach_table(const char *realgo, const char *name, const char *goenv,
 			if (slash)
 				gw_strv_addn(&dirs, &n, s.launchers[i], (size_t)(slash - s.launchers[i]));
 		}
-	struct en_plan p = { realgo, name, goenv, dirs, n, s.bins, s.nbins };
+	struct en_plan p = { realgo, name, goenv, dirs, n, s.bins, s.nbins, NULL, NULL };
 	en_reach_table(&p, text);
 	for (size_t i = 0; i < n; i++)
 		free(dirs[i]);

@@ -80,7 +80,7 @@ static void add_dir(struct enable *x, const char *dir)
  * each --bin DIR. */
 static void default_bin(struct enable *x)
 {
-	struct sb dirs = SB_INIT, none = SB_INIT, b = SB_INIT, benv = SB_INIT, bbin = SB_INIT;
+	struct sb dirs = SB_INIT, none = SB_INIT, b = SB_INIT;
 	gw_path_find(getenv("PATH"), "go", GW_PATH_ABSOLUTE_ONLY, beside_go, &dirs, &none);
 	for (char *l = dirs.buf; l && *l;) {
 		char *nl = strchr(l, '\n');
@@ -99,11 +99,12 @@ static void default_bin(struct enable *x)
 	if (b.len)
 		add_dir(x, b.buf);
 	sb_adds(&x->conv, b.len ? b.buf : "$HOME/go/bin");
-	if (en_bare_context(x->realgo.buf, &benv, &bbin, &none) == 0 && bbin.len && bbin.buf[0] == '/')
-		add_dir(x, bbin.buf);
+	x->bare_ok = en_bare_context(x->realgo.buf, &x->benv, &x->bbin, &none) == 0;
+	if (x->bare_ok && x->bbin.len && x->bbin.buf[0] == '/')
+		add_dir(x, x->bbin.buf);
 	for (size_t i = 0; i < x->nuser; i++)
 		add_dir(x, x->user[i]);
-	struct sb *all[] = { &dirs, &none, &b, &benv, &bbin };
+	struct sb *all[] = { &dirs, &none, &b };
 	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
 		sb_release(all[i]);
 	free(gobin);
@@ -178,7 +179,8 @@ static void writable_on_path(struct sb *out)
 
 int enable_precheck(struct enable *x, struct sb *out, struct gw_err *e)
 {
-	struct en_plan p = { x->realgo.buf, x->name.buf, x->goenv.buf, x->bins, x->nbins, x->user, x->nuser };
+	struct en_plan p = { x->realgo.buf, x->name.buf, x->goenv.buf, x->bins, x->nbins, x->user, x->nuser,
+			     x->bare_ok ? x->benv.buf : NULL, x->bare_ok ? x->bbin.buf : NULL };
 	if (en_reach_table(&p, out) == EN_REACHED)
 		return 0;
 	struct sb dirs = SB_INIT, fix = SB_INIT, w = SB_INIT;

@@ -141,7 +141,11 @@ enum en_verdict en_reach_table(const struct en_plan *p, struct sb *out)
 	struct sb goenv = SB_INIT, bin = SB_INIT, why = SB_INIT, path = SB_INIT, label = SB_INIT;
 	sb_addf(out, "where a go finds gowrap's launcher %s:\n", p->name);
 	enum en_verdict shell = shell_row(out, p);
-	if (en_bare_context(p->realgo, &goenv, &bin, &why) < 0) {
+	if (p->bare_goenv && p->bare_bin) {
+		sb_adds(&goenv, p->bare_goenv);
+		sb_adds(&bin, p->bare_bin);
+	}
+	if (!(p->bare_goenv && p->bare_bin) && en_bare_context(p->realgo, &goenv, &bin, &why) < 0) {
 		sb_addf(out, "  %-32s not known: %s\n", "Xcode phase (Xcode's PATH)", why.buf);
 	} else {
 		/* even `go env GOPATH` switches first: a phase that asks it

@@ -38,6 +38,7 @@ struct en_plan {
 	size_t ndirs;
 	char **bins;         /* the --bin directories (a subset of dirs) */
 	size_t nbins;
+	const char *bare_goenv, *bare_bin; /* en_bare_context's answer, or NULL: asked */
 };
 
 /* What go computes in the bare context (env -i HOME=$HOME): its go env

@@ -34,6 +34,8 @@ struct en_snap {
 struct enable {
 	struct en_state s;
 	struct sb realgo, shim, local, name, goenv, conv, cur, next, path;
+	struct sb benv, bbin; /* the bare context's go env file and GOPATH bin */
+	int bare_ok;          /* they were answered */
 	char **bins;     /* every launcher directory */
 	size_t nbins;
 	char **user;     /* the --bin directories */
