@@ -27,7 +27,7 @@ commands:
   report [--log F] [PATH...]        Markdown summary of GOWRAP_LOG and checked files (CI)
   export-patch [--patches L] [-o F] gowrap'"'"'s fix (and your patches) as one exact -p1 diff
   refresh-patch PATCH -o OUT        re-make a patch that needs fuzz as an exact one, for review
-  enable [--bin DIR]...             route every go on the machine through gowrap (go env file + launcher)
+  enable [--dry-run] [--bin DIR]... route every go on the machine through gowrap (go env file + launcher)
   disable                           undo enable: the go env file back byte for byte
   shellenv                          print the line that puts the go shim first on PATH
   version                           print gowrap'"'"'s version
