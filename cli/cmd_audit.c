@@ -26,9 +26,11 @@
 #include "strbuf.h"
 #include "version.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct opts {
 	enum au_format fmt;
@@ -108,6 +110,21 @@ int cmd_audit(int argc, char **argv)
 			     cgo ? "set CGO_ENABLED=1, as this target's build does"
 				 : "check the package arguments and that `go list` works here",
 			     "%s", why.buf);
+	}
+	if (rc < 0 && g.n == 0) {
+		/* go list only warns "matched no packages" and exits 0: an audit
+		 * of nothing must not read as an audit that found nothing wrong */
+		char cwd[PATH_MAX];
+		struct sb pats = SB_INIT;
+		for (size_t i = 0; i < n; i++)
+			sb_addf(&pats, "%s%s", i ? " " : "", args[i]);
+		rc = gw_fail(GW_EXIT_GO_QUERY, "cannot list the build's packages",
+			     "run gowrap audit in the module's directory, or name packages with Go files for this "
+			     "GOOS/GOARCH (a package of cgo files alone needs CGO_ENABLED=1)",
+			     "%s matched no packages in %s", pats.len ? pats.buf : ".",
+			     getcwd(cwd, sizeof cwd) ? cwd : "this directory");
+		sb_release(&pats);
+		dp_graph_free(&g);
 	}
 	if (rc < 0) {
 		struct au_print p = { o.fmt, o.ids, root.buf ? root.buf : "", GOWRAP_VERSION };

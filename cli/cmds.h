@@ -83,9 +83,11 @@
 	E("gowrap refresh-patch old.patch -o new.patch", "GNU patch's report, and the exact patch of its result for review")
 
 #define GW_OPTS_ENABLE(O)                                                                                   \
+	O("--dry-run", "", "print where each context's go would find the launcher, and change nothing")      \
 	O("--bin", "DIR", "also put a launcher in the absolute directory DIR (repeatable)")
 #define GW_EX_ENABLE(E)                                                                                     \
-	E("gowrap enable", "every go 1.21+ of this user goes through gowrap, Xcode's build phases too")
+	E("gowrap enable --dry-run", "where the go of this shell, an Xcode phase and a bare env -i context would find the launcher; nothing changed")      \
+	E("gowrap enable --bin /usr/local/bin", "every go 1.21+ of this user through gowrap, Xcode's build phases too (their PATH holds /usr/local/bin)")
 
 #define GW_OPTS_SHELLENV(O)                                                                                 \
 	O("--sh", "", "print for a POSIX shell (the default unless $SHELL ends in fish)")                    \
@@ -129,9 +131,9 @@
 	  "refresh-patch PATCH -o OUT [--fuzz N] [--goroot DIR]",                                           \
 	  "re-make a patch that needs fuzz as an exact one, for review", "PATH TMPDIR GOWRAP_GO",           \
 	  "0 2 109 116", 0)                                                                                 \
-	X("enable", cmd_enable, GW_OPTS_ENABLE, GW_EX_ENABLE, "enable [--bin DIR]...",                     \
+	X("enable", cmd_enable, GW_OPTS_ENABLE, GW_EX_ENABLE, "enable [--dry-run] [--bin DIR]...",                     \
 	  "route every go on the machine through gowrap (go env file + launcher)",                          \
-	  "GOENV GOBIN GOTOOLCHAIN HOME PATH", "0 2 117", 0)                                                \
+	  "GOENV GOBIN GOPATH GOTOOLCHAIN HOME PATH SHELL", "0 2 117", 0)                                                \
 	X("disable", cmd_disable, GW_NONE, GW_NONE, "disable", "undo enable: the go env file back byte for byte", \
 	  "GOENV HOME", "0 2 117", 0)                                                                       \
 	X("shellenv", cmd_shellenv, GW_OPTS_SHELLENV, GW_EX_SHELLENV, "shellenv [--sh|--fish]",            \

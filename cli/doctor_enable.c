@@ -11,6 +11,7 @@
 #include "compat.h"
 #include "cmds.h"
 #include "enable.h"
+#include "enable_reach.h"
 #include "fsutil.h"
 #include "goquery.h"
 #include "gosetting.h"
@@ -55,6 +56,28 @@ static const char *not_reached(const char *go, const char *name, struct sb *why)
 	return why->len ? why->buf : NULL;
 }
 
+/* enable's own table, for the launchers its state names: the same
+ * judgement of each context as enable printed. */
+static void reach_table(const char *realgo, const char *name, const char *goenv, struct sb *text)
+{
+	struct en_state s = EN_STATE_INIT;
+	struct gw_err e = { 0 };
+	char **dirs = NULL;
+	size_t n = 0;
+	if (gw_enable_dir(&s.dir) == 0 && en_read(&s, &e) == 1)
+		for (size_t i = 0; i < s.nlaunchers; i++) {
+			char *slash = strrchr(s.launchers[i], '/');
+			if (slash)
+				gw_strv_addn(&dirs, &n, s.launchers[i], (size_t)(slash - s.launchers[i]));
+		}
+	struct en_plan p = { realgo, name, goenv, dirs, n, s.bins, s.nbins, NULL, NULL };
+	en_reach_table(&p, text);
+	for (size_t i = 0; i < n; i++)
+		free(dirs[i]);
+	free(dirs);
+	en_free(&s);
+}
+
 int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const char *go)
 {
 	struct sb name = SB_INIT, lp = SB_INIT, why = SB_INIT, real = SB_INIT;
@@ -74,6 +97,8 @@ int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const cha
 		int found = gw_path_find(getenv("PATH"), name.buf, GW_PATH_AS_WRITTEN, NULL, NULL, &lp) == 0;
 		sb_addf(text, "  %-22s %s\n", "launcher on PATH:", found ? lp.buf : "NO");
 		jw_str(w, "launcher", found ? lp.buf : "");
+		if (real.len)
+			reach_table(real.buf, name.buf, f.buf, text);
 	}
 	if (go) {
 		const char *r = not_reached(go, name.buf, &why);

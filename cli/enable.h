@@ -6,7 +6,8 @@
  * each: the go env file's path, whether it existed, whether enable made its
  * directory, the user's own GOTOOLCHAIN, the launcher name, the SHA-256 of
  * the file as enable left it, each launcher, each directory enable made for
- * one, so that disable removes it when it is empty again) and `goenv.orig` (the file's
+ * one, so that disable removes it when it is empty again, each --bin
+ * directory, for doctor's table) and `goenv.orig` (the file's
  * bytes before enable). Every write is atomic (gw_write_atomic), and enable
  * and disable hold one lock (`lock`, fcntl: released when the process
  * ends), so racing commands never leave a torn go env file or state. */
@@ -31,6 +32,8 @@ struct en_state {
 	size_t nlaunchers;
 	char **made;          /* directories enable made for launchers, deepest first */
 	size_t nmade;
+	char **bins;          /* the --bin directories named */
+	size_t nbins;
 	struct sb orig;       /* goenv.orig */
 };
 

@@ -68,6 +68,8 @@ static void take_line(struct en_state *s, char *l)
 		gw_strv_add(&s->launchers, &s->nlaunchers, v);
 	else if (!strcmp(l, "madedir"))
 		gw_strv_add(&s->made, &s->nmade, v);
+	else if (!strcmp(l, "bin"))
+		gw_strv_add(&s->bins, &s->nbins, v);
 }
 
 int en_read(struct en_state *s, struct gw_err *e)
@@ -119,6 +121,8 @@ int en_write(const struct en_state *s, struct gw_err *e)
 		sb_addf(&b, "launcher %s\n", s->launchers[i]);
 	for (size_t i = 0; i < s->nmade; i++)
 		sb_addf(&b, "madedir %s\n", s->made[i]);
+	for (size_t i = 0; i < s->nbins; i++)
+		sb_addf(&b, "bin %s\n", s->bins[i]);
 	state_path(s, "enabled", &p);
 	if (rc == 0)
 		rc = en_write_file(p.buf, b.buf, b.len, 0600, e);
@@ -163,6 +167,11 @@ void en_free(struct en_state *s)
 	free(s->made);
 	s->made = NULL;
 	s->nmade = 0;
+	for (size_t i = 0; i < s->nbins; i++)
+		free(s->bins[i]);
+	free(s->bins);
+	s->bins = NULL;
+	s->nbins = 0;
 }
 
 int en_file_toolchain(const char *data, struct sb *out)

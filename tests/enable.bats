@@ -48,6 +48,34 @@ xcode_env() {
 		FAKE_ROOT="$ROOT" APPLE_DIR="$APPLE" GW_APPLE_CC_RESDIR="${GW_APPLE_CC_RESDIR:-}" "${@:2}"
 }
 
+# Every file, link and directory under the test's HOME and install root,
+# with its mode and the checksum of its bytes (go's own telemetry counters,
+# which any go run updates, left out): equal before and after means enable
+# changed no byte.
+tree() {
+	(cd "$TMP" && find home root -path home/.config/go/telemetry -prune -o -print | LC_ALL=C sort |
+		while IFS= read -r f; do
+			if [ -L "$f" ]; then
+				echo "$f -> $(readlink "$f")"
+			elif [ -f "$f" ]; then
+				echo "$f $(ls -ld "$f" | cut -c1-10) $(cksum <"$f")"
+			else
+				echo "$f/ $(ls -ld "$f" | cut -c1-10)"
+			fi
+		done)
+}
+
+# The layout of the official installers (the Linux tarball, the macOS
+# .pkg's /etc/paths.d/go): go's own bin on PATH, no GOBIN, no GOPATH, no
+# ~/go/bin on PATH.
+official_path() { echo "$(GOTOOLCHAIN=local "$REALGO" env GOROOT)/bin:/usr/bin:/bin"; }
+
+# Xcode's own PATH for build phases, as enable's table names it
+XCODE_REAL_PATH=/Applications/Xcode.app/Contents/Developer/usr/bin:/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin
+
+# A go env that went through the launcher leaves a line in GOWRAP_LOG.
+through_shim() { if [ -f "$1" ]; then grep -c '"subcommand":"version"' "$1" || true; else echo 0; fi; }
+
 @test "Xcode Run Script phase (env cleared, go found in an install path, run by path): verified; after disable unfixed" {
 	enable
 	assert_success
@@ -305,14 +333,16 @@ go1.27.3"
 	run ls "$HOME/go/bin"
 	assert_output mytool
 	rm -rf "$HOME/go"
-	# no go env file before: none after (nor its directory)
+	# no go env file before: none after (nor its directory, but for what
+	# any go run puts there itself: its telemetry counters)
 	rm -rf "$HOME/.config/go"
 	enable
 	assert_success
 	run "$GOWRAP" disable
 	assert_success
-	run test -e "$HOME/.config/go"
+	run test -e "$GOENVF"
 	assert_failure
+	[ ! -e "$HOME/.config/go" ] || [ "$(ls -A "$HOME/.config/go")" = telemetry ]
 }
 
 @test "GOENV=off and a go env file that cannot be written are refused with 117, nothing changed" {
@@ -338,7 +368,9 @@ go1.27.3"
 	cp "$GOENVF" "$TMP/goenv.enabled"
 	"$GOWRAP" disable >/dev/null
 	for i in 1 2 3 4 5 6 7 8; do
-		( for k in 1 2 3 4 5 6; do
+		# three rounds each: an enable now holds the lock for its post-check
+		# too, so three overlap as often as six did
+		( for k in 1 2 3; do
 			PATH="$ROOT/opt/homebrew/bin:$PATH" "$GOWRAP" enable >/dev/null
 			"$GOWRAP" disable >/dev/null
 		done ) &
@@ -381,4 +413,197 @@ go1.27.3"
 	run "$GOWRAP" disable
 	assert_success
 	cmp "$TMP/goenv.before" "$GOENVF"
+}
+
+@test "official-installer layout (go's bin on PATH, no GOBIN, no ~/go/bin): refused with 117 and the PATH line, no byte changed; with that line, go build and go version still work" {
+	unset GOPATH GOBIN
+	export PATH="$(official_path)"
+	before="$(tree)"
+	SHELL=/bin/zsh run "$GOWRAP" enable
+	echo "$output"
+	assert_failure 117
+	assert_line "gowrap: cannot enable gowrap: this shell's PATH holds none of the launcher directories ($HOME/go/bin), so every go run here would stop, trying to download $("$REALGO" env GOVERSION)-gowrap (fix: put a launcher directory on this shell's PATH: \`echo 'export PATH=\"$HOME/go/bin:\$PATH\"' >> ~/.zshrc\` and open a new shell; or name a directory this PATH holds: \`gowrap enable --bin DIR\`; then run gowrap enable again (nothing was changed))"
+	assert_line --regexp "^  this shell +will fail loudly: no go1.*-gowrap on PATH $PATH"
+	[ "$(tree)" = "$before" ]
+	# the shell's go still works as before
+	mkdir -p "$TMP/hello"
+	printf 'package main\n\nfunc main() { println("hi") }\n' >"$TMP/hello/main.go"
+	printf 'module example.com/hello\n\ngo 1.22\n' >"$TMP/hello/go.mod"
+	cd "$TMP/hello"
+	run go version
+	assert_success
+	# the fix it named, as the shell's rc file would apply it
+	export PATH="$HOME/go/bin:$PATH"
+	run "$GOWRAP" enable
+	assert_success
+	assert_line --regexp "^  this shell +reached: $HOME/go/bin/go1.*-gowrap$"
+	GOWRAP_LOG="$TMP/log" run go version
+	assert_success
+	assert_output --regexp "^go version go1"
+	GOWRAP_LOG="$TMP/log" run go build -o "$TMP/hi" .
+	assert_success
+	run "$TMP/hi"
+	assert_output hi
+	run grep -c '"subcommand":"build"' "$TMP/log"
+	assert_output 1
+	[ "$(through_shim "$TMP/log")" = 1 ]
+}
+
+@test "GOPATH set in the shell, env -i Xcode-style phases computing their own GOPATH: each as the table says (reached with ~/go/bin first; asking go first fails loudly until --bin), iOS builds verified" {
+	export GOPATH="$TMP/gopath"
+	unset GOBIN
+	export PATH="$GOPATH/bin:$(official_path)"
+	run "$GOWRAP" enable
+	echo "$output"
+	assert_success
+	assert_line --regexp "^  this shell +reached: $GOPATH/bin/go1.*-gowrap$"
+	assert_line --regexp "^  Xcode phase \(Xcode's PATH\) +will fail loudly: .*or a phase that puts $HOME/go/bin on PATH before its first go: next row\)$"
+	assert_line --regexp "^  env -i HOME, GOPATH/bin on PATH +reached: $HOME/go/bin/go1.*-gowrap$"
+	# a phase that puts GOPATH/bin, as go computes it there (no GOPATH
+	# variable: ~/go), first on PATH, then runs go by path: reached
+	run xcode_env gp env GOPATH_FROM=default sh "$GOWRAP_ROOT/tests/enable/xcode-phase.sh"
+	echo "$output"
+	assert_success
+	run "$SYMCHECK" "$TMP/xc/gp/libaes.a"
+	assert_success
+	assert_output --partial "required: ok"
+	# a phase that asks `go env GOPATH` first runs go on Xcode's PATH alone:
+	# loud, nothing built
+	run xcode_env gp-ask env GOPROXY=off sh "$GOWRAP_ROOT/tests/enable/xcode-phase.sh"
+	echo "$output"
+	assert_failure
+	assert_output --regexp "go1.*-gowrap"
+	run test -e "$TMP/xc/gp-ask/libaes.a"
+	assert_failure
+	# the row's fix: a launcher in a directory on Xcode's PATH; the phase's
+	# first go, `go env GOPATH`, then goes through gowrap
+	run "$GOWRAP" enable --bin "$ROOT/usr/local/bin"
+	assert_success
+	GOWRAP_LOG="$TMP/gp.log" run xcode_env gp-bin env GOPROXY=off GOWRAP_LOG="$TMP/gp.log" \
+		"$ROOT/opt/homebrew/bin/go" env GOPATH
+	assert_success
+	assert_output "$HOME/go"
+	run grep -c '"subcommand":"env"' "$TMP/gp.log"
+	assert_output 1
+	# disable takes every launcher and the directories it made
+	run "$GOWRAP" disable
+	assert_success
+	run find "$HOME" "$ROOT" -name 'go1.*-gowrap'
+	assert_output ""
+	run test -e "$GOPATH"
+	assert_failure
+	cmp "$TMP/goenv.before" "$GOENVF"
+}
+
+@test "enable's table is what each context then does: reached, will fail loudly, not reached, each run and compared" {
+	unset GOPATH GOBIN
+	export PATH="$HOME/go/bin:$(official_path)"
+	run "$GOWRAP" enable --bin "$ROOT/usr/local/bin"
+	echo "$output"
+	assert_success
+	assert_line --regexp "^  this shell +reached: $HOME/go/bin/go1.*-gowrap$"
+	assert_line --regexp "^  Xcode phase \(Xcode's PATH\) +will fail loudly: no go1.*-gowrap on PATH $XCODE_REAL_PATH, "
+	assert_line --regexp "^  env -i HOME, GOPATH/bin on PATH +reached: $HOME/go/bin/go1.*-gowrap$"
+	assert_line --regexp "^  PATH holding $ROOT/usr/local/bin +reached: $ROOT/usr/local/bin/go1.*-gowrap$"
+	# doctor prints the same table
+	table="$(printf '%s\n' "$output" | grep -A4 '^where a go finds')"
+	run "$GOWRAP" doctor
+	[ "$(printf '%s\n' "$output" | grep -A4 '^where a go finds')" = "$table" ]
+	cd "$TMP"
+	# reached: the go of this shell goes through the launcher
+	GOWRAP_LOG="$TMP/shell" run go version
+	assert_success
+	[ "$(through_shim "$TMP/shell")" = 1 ]
+	# will fail loudly: Xcode's own PATH holds no launcher; go stops, naming it
+	run env -i HOME="$HOME" PATH="$XCODE_REAL_PATH" GOPROXY=off GOWRAP_LOG="$TMP/xcode" "$REALGO" version
+	echo "$output"
+	assert_failure
+	assert_output --regexp "go1.*-gowrap"
+	[ "$(through_shim "$TMP/xcode")" = 0 ]
+	# reached: a bare context with $(go env GOPATH)/bin first
+	run env -i HOME="$HOME" PATH="$HOME/go/bin:$XCODE_REAL_PATH" GOWRAP_LOG="$TMP/bare" "$REALGO" version
+	assert_success
+	[ "$(through_shim "$TMP/bare")" = 1 ]
+	# reached: a build whose PATH holds the --bin directory
+	run env -i HOME="$HOME" PATH="$ROOT/usr/local/bin" GOWRAP_LOG="$TMP/bin" "$REALGO" version
+	assert_success
+	[ "$(through_shim "$TMP/bin")" = 1 ]
+	# not reached: GOTOOLCHAIN in the environment wins; the table says so
+	GOTOOLCHAIN=local run "$GOWRAP" enable --dry-run
+	assert_success
+	assert_line --regexp "^  this shell +not reached: GOTOOLCHAIN=local in its environment wins"
+	GOTOOLCHAIN=local GOWRAP_LOG="$TMP/local" run go version
+	assert_success
+	[ "$(through_shim "$TMP/local")" = 0 ]
+	# not reached: another program of the launcher's name first on PATH
+	# (go's LookPath takes the first); enable refuses to go on
+	name="$(basename "$HOME"/go/bin/go1.*-gowrap)"
+	mkdir -p "$TMP/other"
+	printf '#!/bin/sh\necho other\n' >"$TMP/other/$name"
+	chmod +x "$TMP/other/$name"
+	PATH="$TMP/other:$PATH" run "$GOWRAP" enable
+	assert_failure 117
+	assert_line --regexp "^  this shell +not reached: $TMP/other/$name comes first on PATH and is not gowrap's launcher$"
+	assert_line "gowrap: cannot enable gowrap: $TMP/other/$name comes first on PATH and is not gowrap's launcher: every go run here would run it instead (fix: move it away, or put a launcher directory before it on PATH; nothing was changed)"
+	PATH="$TMP/other:$PATH" GOWRAP_LOG="$TMP/other.log" run go version
+	assert_output other
+	[ "$(through_shim "$TMP/other.log")" = 0 ]
+}
+
+@test "--dry-run prints the table and changes no byte, whether enable would go ahead or refuse" {
+	unset GOPATH GOBIN
+	before="$(tree)"
+	PATH="$HOME/go/bin:$(official_path)" run "$GOWRAP" enable --dry-run --bin "$ROOT/usr/local/bin"
+	echo "$output"
+	assert_success
+	assert_line --regexp "^  this shell +reached: $HOME/go/bin/go1.*-gowrap$"
+	assert_line --regexp "^  PATH holding $ROOT/usr/local/bin +reached: "
+	assert_line "gowrap enable --dry-run: nothing was changed"
+	[ "$(tree)" = "$before" ]
+	PATH="$(official_path)" run "$GOWRAP" enable --dry-run
+	assert_failure 117
+	assert_line --regexp "^  this shell +will fail loudly: "
+	assert_output --partial "gowrap: cannot enable gowrap: this shell's PATH holds none of the launcher directories"
+	[ "$(tree)" = "$before" ]
+}
+
+@test "go failing through the switch after enable's writes: refused with 117, every byte put back (first enable, and over an enable)" {
+	unset GOPATH GOBIN
+	export PATH="$HOME/go/bin:$(official_path)"
+	# a go whose run through the launcher fails (the launcher runs
+	# GOWRAP_GO when set): a broken toolchain behind the switch
+	mkdir -p "$TMP/broken/bin"
+	cp "$(GOTOOLCHAIN=local "$REALGO" env GOROOT)/VERSION" "$TMP/broken/"
+	printf '#!/bin/sh\nif [ -n "$GOTOOLCHAIN_INTERNAL_SWITCH_VERSION" ]; then echo "go: broken toolchain" >&2; exit 1; fi\nexec "%s" "$@"\n' \
+		"$REALGO" >"$TMP/broken/bin/go"
+	chmod +x "$TMP/broken/bin/go"
+	before="$(tree)"
+	GOWRAP_GO="$TMP/broken/bin/go" run "$GOWRAP" enable
+	echo "$output"
+	assert_failure 117
+	assert_line "gowrap: cannot enable gowrap: \`$TMP/broken/bin/go version\` through the launcher failed once enabled: go: broken toolchain (fix: nothing was changed (every byte put back); fix what go reports and run \`gowrap enable\` again)"
+	[ "$(tree)" = "$before" ]
+	run go version
+	assert_success
+	# over a working enable: its launchers, state and go env file stay
+	run "$GOWRAP" enable
+	assert_success
+	before="$(tree)"
+	GOWRAP_GO="$TMP/broken/bin/go" run "$GOWRAP" enable --bin "$ROOT/usr/local/bin"
+	assert_failure 117
+	diff <(echo "$before") <(tree)
+	run go version
+	assert_success
+	run "$GOWRAP" disable
+	assert_success
+	cmp "$TMP/goenv.before" "$GOENVF"
+}
+
+@test "gowrap audit ./... where the pattern matches no package fails, naming the directory" {
+	mkdir -p "$TMP/empty"
+	printf 'module example.com/empty\n\ngo 1.22\n' >"$TMP/empty/go.mod"
+	cd "$TMP/empty"
+	GOTOOLCHAIN=local run "$GOWRAP" audit ./...
+	assert_failure 109
+	assert_line "gowrap: cannot list the build's packages: ./... matched no packages in $TMP/empty (fix: run gowrap audit in the module's directory, or name packages with Go files for this GOOS/GOARCH (a package of cgo files alone needs CGO_ENABLED=1))"
 }

@@ -19,7 +19,15 @@ for c in "$FAKE_ROOT/opt/homebrew/bin/go" "$FAKE_ROOT/usr/local/bin/go" "$FAKE_R
 	fi
 done
 [ -n "$GO_EXECUTABLE" ] || { echo "error: no go found" >&2; exit 1; }
-PATH="$(dirname "$GO_EXECUTABLE"):$("$GO_EXECUTABLE" env GOPATH)/bin:$PATH"
+# GOPATH_FROM=default: the GOPATH go computes here, without running go
+# (${GOPATH:-$HOME/go}), as phases that write ~/go/bin do; else asked of go,
+# which, enabled, switches first: it needs a launcher on Xcode's own PATH
+if [ "${GOPATH_FROM:-go}" = default ]; then
+	GP="${GOPATH:-$HOME/go}"
+else
+	GP="$("$GO_EXECUTABLE" env GOPATH)"
+fi
+PATH="$(dirname "$GO_EXECUTABLE"):$GP/bin:$PATH"
 export PATH
 cd "$SRCROOT"
 mkdir -p "$TARGET_TEMP_DIR"
