@@ -169,6 +169,7 @@
 	E("GOFLAGS", "as for go: its build flags apply")                                                    \
 	E("CGO_ENABLED", "as for go (an iOS build needs 1)")                                                \
 	E("GOBIN", "where go install puts programs: the default launcher directory")                        \
+	E("GOPATH", "this shell's GOPATH: enable puts a launcher in its bin (and one in the bin of the GOPATH a bare context gets)")                        \
 	E("GOPROXY", "where go mod download fetches the toolchain module")                                  \
 	E("GOENV", "the go env file enable writes GOTOOLCHAIN to (off: enable refuses)")                    \
 	E("GOTOOLCHAIN", "set in the environment, it wins over the go env file")                            \
