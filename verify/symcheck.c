@@ -25,7 +25,7 @@
 #include "zipin.h"
 
 static const char usage[] =
-	"usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]\n"
+	"usage: symcheck [--json] [--strict] [--marker PREFIX] [--expect auto|required|forbidden]\n"
 	"                [--variant darwin|crypto|any] [--patches DIR_OR_FILE]... PATH...\n"
 	"       symcheck --version\n"
 	"       symcheck --markers PATH...   every <pkg>.gowrapMarker function (also ELF)\n"
@@ -33,6 +33,7 @@ static const char usage[] =
 	"        ELF (.so, linux/android), .aar or .apk (every jni|lib/<abi>/lib*.so)\n"
 	"  --patches: a GOWRAP_PATCHES list; each patch's <pkg>.gowrapPatch<id> marker\n"
 	"        is required in every slice whose Go code compiled a file it changes\n"
+	"  --strict: code shaped like a known copy that symcheck cannot attribute fails\n"
 	"  exit: 0 every slice as expected, 1 some slice falls short, 2 unreadable input\n";
 
 static int usage_error(const char *why)
@@ -112,6 +113,8 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			ddash = 1;
 		} else if (!strcmp(a, "--json")) {
 			*json = 1;
+		} else if (!strcmp(a, "--strict")) {
+			o->strict = 1;
 		} else if (!strcmp(a, "--version")) {
 			static const char v[] = "symcheck " GOWRAP_VERSION "\n";
 			gw_write_all(1, v, sizeof v - 1);

@@ -37,6 +37,10 @@ struct vf_opts {
 	 * VF_MAX_PMARKS); every reader then reads the pclntab's file table. */
 	const struct vf_pmark *pmarks;
 	size_t npmarks;
+	/* --strict: a slice with code shaped like a known copy asked there,
+	 * unfixed, that symcheck cannot attribute (VF_ALIAS_UNSURE, or more
+	 * such packages than it follows) fails; else it is only reported. */
+	int strict;
 };
 
 /* The packages whose CPU-feature code deps/ fixes, as readers of built
@@ -45,7 +49,9 @@ struct vf_opts {
  * lines and blob ids, never by path; this is the one list of the paths
  * those bytes ship under. A package's code (a name starting `<path>.`) in
  * a slice of a family it is asked on requires its `<path>.gowrapMarkerV...`,
- * unless the slice also holds its exempting function (policy.c):
+ * unless the slice also holds its exempting function (policy.c); the same
+ * code under another path (vendored in GOPATH mode, a fork) is asked the
+ * same (results.h's vf_alias):
  *   VF_COPY_LINUX: linux/android slices of an arch whose internal/cpu reads
  *     HWCap (arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le).
  *     Such an entry is a copy of internal/cpu whose file and blob are a row
@@ -84,6 +90,15 @@ struct vf_copy {
 	 * a directory, no build info) never exempts. NULL on other entries. */
 	const char *right_from;
 	const char *why; /* VF_COPY_LINUX_ARM64: the defect, after the path; NULL on others */
+	/* The copy's code under another path (alias.c): shape, the names
+	 * (after `<p>.`) of functions its code links on every family it is
+	 * asked on, all of them there making a package of another path this
+	 * copy (NULL-ended; NULL: found by path only, vendored included);
+	 * android_exempt, a function whose presence under another path shows
+	 * its own detection runs on android arm64 (where a copy under its own
+	 * path is judged by its module's version, which no other path has). */
+	const char *const *shape;
+	const char *android_exempt;
 };
 extern const struct vf_copy vf_known_copies[];
 

@@ -36,6 +36,13 @@ static void want_first(struct vf_want *want, const char *s)
 	want->first[c >> 3] |= (unsigned char)(1u << (c & 7));
 }
 
+static void want_last(struct vf_want *want, const char *s)
+{
+	size_t n = strlen(s);
+	unsigned char c = n ? (unsigned char)s[n - 1] : 0;
+	want->last[c >> 3] |= (unsigned char)(1u << (c & 7));
+}
+
 void vf_want_init(struct vf_want *want, const char *prefix,
 		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
 {
@@ -52,13 +59,25 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 		memset(want->first, 0xff, sizeof want->first); /* every name is the marker */
 	want_first(want, want->prefix);
 	want_first(want, "internal/cpu."); /* vf_upstream_funcs */
+	unsigned base = 0;
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		const char *ex = vf_known_copies[i].exempt;
-		want->copy_len[i] = strlen(vf_known_copies[i].path);
-		want->exempt_len[i] = ex ? strlen(ex) : 0;
-		want_first(want, vf_known_copies[i].path);
+		const struct vf_copy *c = &vf_known_copies[i];
+		want->copy_len[i] = strlen(c->path);
+		want->exempt_len[i] = c->exempt ? strlen(c->exempt) : 0;
+		want_first(want, c->path);
 		want->ncopies = i + 1;
+		want->shape_base[i] = (unsigned char)base;
+		for (unsigned j = 0; c->shape && c->shape[j] && base < 32; j++, base++) {
+			want->shape_len[i]++;
+			want_last(want, c->shape[j]);
+		}
+		if (c->exempt)
+			want_last(want, c->exempt);
+		if (c->android_exempt)
+			want_last(want, c->android_exempt);
 	}
+	for (char d = '0'; d <= '9'; d++)
+		want_last(want, (char[]){ d, 0 }); /* <path>.gowrapMarkerV<n> */
 }
 
 void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
@@ -94,6 +113,7 @@ void vf_want_inlined(struct vf_want *want, int (*has)(const void *ctx, const cha
 		if (vf_known_copies[i].exempt && !(want->copy_exempt >> i & 1) &&
 		    has(ctx, vf_known_copies[i].exempt))
 			want->copy_exempt |= 1u << i;
+	vf_alias_inlined(want, has, ctx);
 }
 
 /* Does file-table name f[0..n) stand for GOROOT file rel ("src/...")?
