@@ -9,7 +9,7 @@
  * its path is `<prefix>/vendor/<known path>` (GOPATH mode names a vendored
  * package so; std's own vendor/ and cmd/ trees are never a copy: cmd/go
  * compiles them with -std and deps/ leaves them alone), or when it holds
- * one of a known copy's shape names (vf_copy.shape), its dependency-fix
+ * one of a known copy's shape names (vf_copy_shapes), its dependency-fix
  * marker or an exempting function, outside std (a first path element with
  * a '.': a fork whose path has none is not followed). vf_want_aliases then attributes each: vendored, to the copy its
  * path names; else to the copy all of whose shape names it holds; else,
@@ -24,6 +24,14 @@
 #include "verify_int.h"
 
 #define MARKER_MEMBER GW_MARKER_FUNC "V"
+
+const struct vf_shape *vf_shape_of(unsigned copy)
+{
+	for (const struct vf_shape *sh = vf_copy_shapes; sh->path && vf_known_copies[copy].path; sh++)
+		if (!strcmp(sh->path, vf_known_copies[copy].path))
+			return sh;
+	return NULL;
+}
 
 /* The package path's length in name[0..n): 0 when the name has none or
  * it holds a character no package path has in a symbol name. */
@@ -90,12 +98,13 @@ static int member_facts(const struct vf_want *want, const char *m, size_t ml, ui
 	*fixed = ml > sizeof MARKER_MEMBER - 1 && !memcmp(m, MARKER_MEMBER, sizeof MARKER_MEMBER - 1);
 	for (unsigned i = 0; i < want->ncopies; i++) {
 		const struct vf_copy *c = &vf_known_copies[i];
-		for (unsigned j = 0; c->shape && c->shape[j]; j++)
-			if (is_member(m, ml, c->shape[j]))
+		const struct vf_shape *sh = want->shape[i];
+		for (unsigned j = 0; j < want->shape_len[i]; j++)
+			if (is_member(m, ml, sh->names[j]))
 				*shape |= 1u << (want->shape_base[i] + j);
 		if (c->exempt && is_member(m, ml, c->exempt + strlen(c->path) + 1))
 			*exempt |= 1u << i;
-		if (is_member(m, ml, c->android_exempt))
+		if (sh && is_member(m, ml, sh->android_exempt))
 			*aexempt |= 1u << i;
 	}
 	return *shape || *exempt || *aexempt || *fixed;
@@ -153,8 +162,9 @@ void vf_alias_inlined(struct vf_want *want, int (*has)(const void *ctx, const ch
 			if (ex && !(c->exempt >> i & 1) && strlen(ex) < 64 &&
 			    (snprintf(buf, sizeof buf, "%s.%s", c->path, ex), has(ctx, buf)))
 				c->exempt |= 1u << i;
-			if (cp->android_exempt && !(c->aexempt >> i & 1) && strlen(cp->android_exempt) < 64 &&
-			    (snprintf(buf, sizeof buf, "%s.%s", c->path, cp->android_exempt), has(ctx, buf)))
+			const char *aex = want->shape[i] ? want->shape[i]->android_exempt : NULL;
+			if (aex && !(c->aexempt >> i & 1) && strlen(aex) < 64 &&
+			    (snprintf(buf, sizeof buf, "%s.%s", c->path, aex), has(ctx, buf)))
 				c->aexempt |= 1u << i;
 		}
 	}

@@ -33,7 +33,7 @@
 	"feature set reads 0 until cpuid.Initialize, and pkg/atomicbitops, whose init reads it, never uses "  \
 	"LSE atomics on linux arm64"
 
-/* Shapes (alias.c): function names each copy's code links wherever it is
+/* Shapes (vf_copy_shapes, alias.c): function names each copy's code links wherever it is
  * asked, read in the ios/arm64 c-archives of tests/verify_gopath.bats (and
  * in the sources of every version the entry names): x/sys/cpu's cpu.go init
  * calls initOptions and processOptions (v0.1.0 on); cpuid's init calls
@@ -46,18 +46,21 @@ static const char *const xsys_shape[] = { "initOptions", "processOptions", NULL 
 static const char *const cpuid_shape[] = { "Detect", "addInfo", "getProcFeatures", NULL };
 
 const struct vf_copy vf_known_copies[] = {
-	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL, NULL,
-	  NULL, NULL },
-	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL, NULL,
-	  NULL, NULL },
+	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
+	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
 	{ "golang.org/x/sys/cpu", "golang.org/x/sys v0.1.0-v0.41.0", "cpu_other_arm64.go", NULL,
-	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0", NULL,
-	  xsys_shape, "doinit" },
+	  VF_COPY_IOS | VF_COPY_ANDROID_ARM64, "golang.org/x/sys/cpu.darwinSysctlEnabled", "v0.42.0", NULL },
 	{ "github.com/klauspost/cpuid/v2", "github.com/klauspost/cpuid/v2 v2.0.1-v2.4.2", "os_darwin_arm64.go", NULL,
-	  VF_COPY_IOS, NULL, NULL, NULL, cpuid_shape, NULL },
+	  VF_COPY_IOS, NULL, NULL, NULL },
 	{ "gvisor.dev/gvisor/pkg/cpuid", "gvisor.dev/gvisor v0.0.0-20260224225140-573d5e7127a8", "cpuid.go", NULL,
-	  VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY, NULL, NULL },
+	  VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY },
 	{ "github.com/sagernet/gvisor/pkg/cpuid", "github.com/sagernet/gvisor v0.0.0-20260727.0-sing-box-mod.1",
-	  "cpuid.go", NULL, VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY, NULL, NULL },
-	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL, NULL, NULL },
+	  "cpuid.go", NULL, VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY },
+	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL },
+};
+
+const struct vf_shape vf_copy_shapes[] = {
+	{ "golang.org/x/sys/cpu", xsys_shape, "doinit" },
+	{ "github.com/klauspost/cpuid/v2", cpuid_shape, NULL },
+	{ NULL, NULL, NULL },
 };

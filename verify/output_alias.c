@@ -123,6 +123,7 @@ void vf_alias_own_why(struct sb *out, const struct vf_slice *s, const char **sep
 	for (unsigned k = 0; k < s->naliases; k++) {
 		const struct vf_alias *a = &s->aliases[k];
 		const struct vf_copy *c = &vf_known_copies[a->copy];
+		const struct vf_shape *sh = vf_shape_of(a->copy);
 		if (!(a->flags & VF_AL_WANT) || (a->flags & VF_AL_FIXED) || !own_clause(s, c))
 			continue;
 		sb_addf(out, "%s%s: ", *sep, a->path);
@@ -132,7 +133,7 @@ void vf_alias_own_why(struct sb *out, const struct vf_slice *s, const char **sep
 			sb_addf(out, "%s's code under another path without gowrap's dependency fix (no "
 				     GW_MARKER_FUNC "V... marker); no module version is read under another path, and "
 				     "%s.%s, which links where its own detection runs on android arm64, is not here; "
-				     SHIM_FIX, c->path, a->path, c->android_exempt ? c->android_exempt : "?");
+				     SHIM_FIX, c->path, a->path, sh && sh->android_exempt ? sh->android_exempt : "?");
 		*sep = "; ";
 	}
 }

@@ -90,17 +90,23 @@ struct vf_copy {
 	 * a directory, no build info) never exempts. NULL on other entries. */
 	const char *right_from;
 	const char *why; /* VF_COPY_LINUX_ARM64: the defect, after the path; NULL on others */
-	/* The copy's code under another path (alias.c): shape, the names
-	 * (after `<p>.`) of functions its code links on every family it is
-	 * asked on, all of them there making a package of another path this
-	 * copy (NULL-ended; NULL: found by path only, vendored included);
-	 * android_exempt, a function whose presence under another path shows
-	 * its own detection runs on android arm64 (where a copy under its own
-	 * path is judged by its module's version, which no other path has). */
-	const char *const *shape;
-	const char *android_exempt;
 };
 extern const struct vf_copy vf_known_copies[];
+
+/* A known copy's code under another path (alias.c): names, the functions
+ * (after `<p>.`) its code links on every family it is asked on, all of them
+ * there making a package of another path this copy (NULL-ended); a copy
+ * with no shape is found under another path only vendored. android_exempt:
+ * a function whose presence under another path shows the copy's own
+ * detection runs on android arm64 (where a copy under its own path is
+ * judged by its module's version, which no other path has); NULL none.
+ * path == NULL ends the list (copies.c). */
+struct vf_shape {
+	const char *path; /* the vf_known_copies entry's */
+	const char *const *names;
+	const char *android_exempt;
+};
+extern const struct vf_shape vf_copy_shapes[];
 
 /* Read path (file or bundle directory) and append one vf_input per file
  * found to r (a directory that cannot be walked appends one with an error),

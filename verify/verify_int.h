@@ -84,6 +84,7 @@ struct vf_want {
 	unsigned ncand;
 	int cand_overflow;
 	unsigned char shape_base[32], shape_len[32];
+	const struct vf_shape *shape[32]; /* vf_shape_of each copy */
 };
 
 /* alias.c: a name that may be a known copy's under another path; after
@@ -91,6 +92,7 @@ struct vf_want {
  * path; at the end, the candidates attributed (into out[VF_MAX_ALIASES],
  * their number returned; overflow set when some were not kept); and an
  * archive member's aliases merged into its slice's. */
+const struct vf_shape *vf_shape_of(unsigned copy); /* NULL: the copy has none */
 void vf_alias_name(struct vf_want *want, const char *name, size_t n);
 void vf_alias_inlined(struct vf_want *want, int (*has)(const void *ctx, const char *name), const void *ctx);
 unsigned vf_want_aliases(const struct vf_want *want, struct vf_alias *out, int *overflow);

@@ -67,14 +67,15 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 		want_first(want, c->path);
 		want->ncopies = i + 1;
 		want->shape_base[i] = (unsigned char)base;
-		for (unsigned j = 0; c->shape && c->shape[j] && base < 32; j++, base++) {
+		want->shape[i] = vf_shape_of(i);
+		for (unsigned j = 0; want->shape[i] && want->shape[i]->names[j] && base < 32; j++, base++) {
 			want->shape_len[i]++;
-			want_last(want, c->shape[j]);
+			want_last(want, want->shape[i]->names[j]);
 		}
 		if (c->exempt)
 			want_last(want, c->exempt);
-		if (c->android_exempt)
-			want_last(want, c->android_exempt);
+		if (want->shape[i] && want->shape[i]->android_exempt)
+			want_last(want, want->shape[i]->android_exempt);
 	}
 	for (char d = '0'; d <= '9'; d++)
 		want_last(want, (char[]){ d, 0 }); /* <path>.gowrapMarkerV<n> */
