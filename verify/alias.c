@@ -33,6 +33,19 @@ const struct vf_shape *vf_shape_of(unsigned copy)
 	return NULL;
 }
 
+/* A byte no package path holds in a symbol name (Go escapes them, or
+ * they belong to type:, go: and instantiation names). */
+static int bad_char(unsigned char c)
+{
+	switch (c) {
+	case ':': case '*': case '(': case ')': case '[': case ']': case ',': case ';':
+	case '"': case '\'': case '`':
+		return 1;
+	default:
+		return c <= ' ' || c >= 0x7f;
+	}
+}
+
 /* The package path's length in name[0..n): 0 when the name has none or
  * it holds a character no package path has in a symbol name. */
 static size_t pkg_len(const char *name, size_t n)
@@ -45,11 +58,9 @@ static size_t pkg_len(const char *name, size_t n)
 	if (!dot)
 		return 0;
 	size_t pl = (size_t)(dot - name);
-	for (i = 0; i < pl; i++) {
-		unsigned char c = (unsigned char)name[i];
-		if (c <= ' ' || c >= 0x7f || strchr(":*()[],;\"'`", c))
+	for (i = 0; i < pl; i++)
+		if (bad_char((unsigned char)name[i]))
 			return 0;
-	}
 	return pl;
 }
 
@@ -67,9 +78,10 @@ static int std_path(const char *p, size_t pl)
  * when none does. */
 static unsigned vendored_copy(const char *p, size_t pl)
 {
-	const char *v = NULL;
-	for (const char *q = p; (q = gw_memmem(q, pl - (size_t)(q - p), "/vendor/", 8)) != NULL; q += 1)
-		v = q;
+	const char *v = NULL, *end = p + pl;
+	for (const char *q = p; (q = memchr(q, '/', (size_t)(end - q))) != NULL; q++)
+		if (end - q > 8 && !memcmp(q, "/vendor/", 8))
+			v = q;
 	if (!v || std_path(p, pl))
 		return 0;
 	const char *rest = v + 8;
@@ -80,34 +92,67 @@ static unsigned vendored_copy(const char *p, size_t pl)
 	return 0;
 }
 
-static int is_member(const char *m, size_t ml, const char *want)
+static void add_suffix(struct vf_want *want, const char *s, unsigned kind, unsigned idx)
 {
-	return want && strlen(want) == ml && !memcmp(m, want, ml);
+	size_t n = strlen(s);
+	if (!n || n > 255 || want->nsfx == sizeof want->sfx / sizeof want->sfx[0])
+		return;
+	want->sfx[want->nsfx].s = s;
+	want->sfx[want->nsfx].len = (unsigned char)n;
+	want->sfx[want->nsfx].kind = (unsigned char)kind;
+	want->sfx[want->nsfx++].idx = (unsigned char)idx;
+	vf_alias_pair(want, n > 1 ? s[n - 2] : '.', s[n - 1]);
 }
 
-/* What member m[0..ml) of a package says, per known copy: shape names
- * (bits of want->shape_base), exempting functions, the marker. 0 if
- * nothing. */
-static int member_facts(const struct vf_want *want, const char *m, size_t ml, uint32_t *shape,
-			uint32_t *exempt, uint32_t *aexempt, int *fixed)
+void vf_alias_init(struct vf_want *want)
 {
-	*shape = *exempt = *aexempt = 0;
-	/* an assembly function: `.abi0` in the symbol table, bare in the pclntab */
-	if (ml > 5 && !memcmp(m + ml - 5, ".abi0", 5))
-		ml -= 5;
-	*fixed = ml > sizeof MARKER_MEMBER - 1 && !memcmp(m, MARKER_MEMBER, sizeof MARKER_MEMBER - 1);
+	unsigned base = 0;
 	for (unsigned i = 0; i < want->ncopies; i++) {
 		const struct vf_copy *c = &vf_known_copies[i];
-		const struct vf_shape *sh = want->shape[i];
-		for (unsigned j = 0; j < want->shape_len[i]; j++)
-			if (is_member(m, ml, sh->names[j]))
-				*shape |= 1u << (want->shape_base[i] + j);
-		if (c->exempt && is_member(m, ml, c->exempt + strlen(c->path) + 1))
-			*exempt |= 1u << i;
-		if (sh && is_member(m, ml, sh->android_exempt))
-			*aexempt |= 1u << i;
+		const struct vf_shape *sh = want->shape[i] = vf_shape_of(i);
+		want->shape_base[i] = (unsigned char)base;
+		for (unsigned j = 0; sh && sh->names[j] && base < 32; j++, base++) {
+			want->shape_len[i]++;
+			add_suffix(want, sh->names[j], SFX_SHAPE, base);
+		}
+		if (c->exempt)
+			add_suffix(want, c->exempt + strlen(c->path) + 1, SFX_EXEMPT, i);
+		if (sh && sh->android_exempt)
+			add_suffix(want, sh->android_exempt, SFX_AEXEMPT, i);
 	}
-	return *shape || *exempt || *aexempt || *fixed;
+	/* <path>.gowrapMarkerV<n> (any number of digits), and an assembly
+	 * function's .abi0 */
+	for (char d = '0'; d <= '9'; d++) {
+		vf_alias_pair(want, 'V', d);
+		for (char e = '0'; e <= '9'; e++)
+			vf_alias_pair(want, e, d);
+	}
+	vf_alias_pair(want, 'i', '0');
+}
+
+/* The facts name's member (what follows `<pkg>.`) states, matched from the
+ * end: its length (0 when it states none) and, per kind, the bits. */
+static size_t member_facts(const struct vf_want *want, const char *name, size_t n, uint32_t *bits)
+{
+	size_t e = n, ml = sizeof MARKER_MEMBER - 1, d;
+	/* an assembly function: `.abi0` in the symbol table, bare in the pclntab */
+	if (e > 5 && !memcmp(name + e - 5, ".abi0", 5))
+		e -= 5;
+	for (d = e; d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9'; d--)
+		;
+	if (d < e && d > ml + 1 && name[d - ml - 1] == '.' && !memcmp(name + d - ml, MARKER_MEMBER, ml)) {
+		bits[SFX_FIXED] = 1;
+		return n - (d - ml);
+	}
+	for (unsigned k = 0; k < want->nsfx; k++) {
+		size_t L = want->sfx[k].len;
+		if (e > L + 1 && name[e - 1] == want->sfx[k].s[L - 1] && name[e - L - 1] == '.' &&
+		    !memcmp(name + e - L, want->sfx[k].s, L)) {
+			bits[want->sfx[k].kind] |= 1u << want->sfx[k].idx;
+			return n - (e - L);
+		}
+	}
+	return 0;
 }
 
 static struct vf_cand *cand_of(struct vf_want *want, const char *p, size_t pl)
@@ -126,17 +171,15 @@ static struct vf_cand *cand_of(struct vf_want *want, const char *p, size_t pl)
 	return c;
 }
 
-void vf_alias_name(struct vf_want *want, const char *name, size_t n)
+void vf_alias_member(struct vf_want *want, const char *name, size_t n)
 {
-	size_t pl = pkg_len(name, n);
-	uint32_t shape, exempt, aexempt;
-	int fixed;
+	uint32_t bits[SFX_KINDS] = { 0 };
+	size_t ml = member_facts(want, name, n, bits), pl = n - ml - 1;
 
-	if (!pl || pl + 1 >= n)
+	if (!ml || ml + 1 >= n || pkg_len(name, n) != pl)
 		return;
 	unsigned vend = vendored_copy(name, pl);
-	int facts = member_facts(want, name + pl + 1, n - pl - 1, &shape, &exempt, &aexempt, &fixed);
-	if (!vend && (!facts || std_path(name, pl)))
+	if (!vend && std_path(name, pl))
 		return;
 	for (unsigned i = 0; !vend && i < want->ncopies; i++)
 		if (want->copy_len[i] == pl && !memcmp(name, vf_known_copies[i].path, pl))
@@ -145,10 +188,27 @@ void vf_alias_name(struct vf_want *want, const char *name, size_t n)
 	if (!c)
 		return;
 	c->vendored = (unsigned char)vend;
-	c->shape |= shape;
-	c->exempt |= exempt;
-	c->aexempt |= aexempt;
-	c->fixed |= fixed;
+	c->shape |= bits[SFX_SHAPE];
+	c->exempt |= bits[SFX_EXEMPT];
+	c->aexempt |= bits[SFX_AEXEMPT];
+	c->fixed |= bits[SFX_FIXED] != 0;
+}
+
+void vf_alias_package(struct vf_want *want, const char *name, size_t n)
+{
+	size_t pl = pkg_len(name, n);
+	want->vpkg = name;
+	want->vplen = pl;
+	if (!pl) {
+		/* no package (type:, go: names): skip the run of names sharing
+		 * what precedes their first '.' */
+		const char *dot = memchr(name, '.', n);
+		want->vplen = dot ? (size_t)(dot - name) : 0;
+	}
+	unsigned vend = pl ? vendored_copy(name, pl) : 0;
+	struct vf_cand *c = vend ? cand_of(want, name, pl) : NULL;
+	if (c)
+		c->vendored = (unsigned char)vend;
 }
 
 void vf_alias_inlined(struct vf_want *want, int (*has)(const void *ctx, const char *name), const void *ctx)
@@ -158,6 +218,11 @@ void vf_alias_inlined(struct vf_want *want, int (*has)(const void *ctx, const ch
 		struct vf_cand *c = &want->cand[k];
 		for (unsigned i = 0; i < want->ncopies; i++) {
 			const struct vf_copy *cp = &vf_known_copies[i];
+			uint32_t mine = want->shape_len[i] ? ((1u << want->shape_len[i]) - 1u) << want->shape_base[i] : 0;
+			/* only where it could be this copy: a search of the whole
+			 * funcnametab per name */
+			if (c->vendored != i + 1 && !(c->shape & mine))
+				continue;
 			const char *ex = cp->exempt ? cp->exempt + strlen(cp->path) + 1 : NULL;
 			if (ex && !(c->exempt >> i & 1) && strlen(ex) < 64 &&
 			    (snprintf(buf, sizeof buf, "%s.%s", c->path, ex), has(ctx, buf)))

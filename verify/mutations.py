@@ -189,6 +189,6 @@ MUTATIONS = [
      "\tif (strict && sl->undecided) {", "\tif (0) {",
      "cannot attribute"),
     ("last-byte-shape-unset", "verify/want.c",
-     "\t\t\twant_last(want, want->shape[i]->names[j]);\n", "",
+     "\t\t\tadd_suffix(want, sh->names[j], SFX_SHAPE, base);\n", "",
      "stripped"),
 ]

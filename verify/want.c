@@ -15,6 +15,7 @@
  * start so) sets its code bit, its `<path>.gowrapMarkerV...` its fixed bit,
  * its exempting function its exempt bit. */
 #include "compat.h"
+#include <stddef.h>
 #include <string.h>
 
 #include "marker.h"
@@ -36,17 +37,10 @@ static void want_first(struct vf_want *want, const char *s)
 	want->first[c >> 3] |= (unsigned char)(1u << (c & 7));
 }
 
-static void want_last(struct vf_want *want, const char *s)
-{
-	size_t n = strlen(s);
-	unsigned char c = n ? (unsigned char)s[n - 1] : 0;
-	want->last[c >> 3] |= (unsigned char)(1u << (c & 7));
-}
-
 void vf_want_init(struct vf_want *want, const char *prefix,
 		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
 {
-	memset(want, 0, sizeof *want);
+	memset(want, 0, offsetof(struct vf_want, cand));
 	want->prefix = prefix ? prefix : VF_DEFAULT_MARKER;
 	want->plen = strlen(want->prefix);
 	/* Asked for a darwin-parity marker (the shim passes the exact one it
@@ -59,26 +53,14 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 		memset(want->first, 0xff, sizeof want->first); /* every name is the marker */
 	want_first(want, want->prefix);
 	want_first(want, "internal/cpu."); /* vf_upstream_funcs */
-	unsigned base = 0;
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
 		const struct vf_copy *c = &vf_known_copies[i];
 		want->copy_len[i] = strlen(c->path);
 		want->exempt_len[i] = c->exempt ? strlen(c->exempt) : 0;
 		want_first(want, c->path);
 		want->ncopies = i + 1;
-		want->shape_base[i] = (unsigned char)base;
-		want->shape[i] = vf_shape_of(i);
-		for (unsigned j = 0; want->shape[i] && want->shape[i]->names[j] && base < 32; j++, base++) {
-			want->shape_len[i]++;
-			want_last(want, want->shape[i]->names[j]);
-		}
-		if (c->exempt)
-			want_last(want, c->exempt);
-		if (want->shape[i] && want->shape[i]->android_exempt)
-			want_last(want, want->shape[i]->android_exempt);
 	}
-	for (char d = '0'; d <= '9'; d++)
-		want_last(want, (char[]){ d, 0 }); /* <path>.gowrapMarkerV<n> */
+	vf_alias_init(want);
 }
 
 void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
