@@ -174,7 +174,7 @@ MUTATIONS = [
     # would pass as forks: "code of"); a fork's path not attributed by its
     # shape (undecided, not asked); an exempt copy under another path (x/sys
     # v0.42.0's cpu as a fork) asked all the same; --strict ignored; the
-    # last-byte filter left without the shape's names
+    # suffixes (and their last-two-bytes filter) left without the shapes' names
     ("vendor-prefix-not-stripped", "verify/alias.c",
      "\tif (!v || std_path(p, pl))\n\t\treturn 0;", "\treturn 0;",
      "GOPATH mode"),
@@ -188,7 +188,7 @@ MUTATIONS = [
     ("strict-ignored", "verify/policy.c",
      "\tif (strict && sl->undecided) {", "\tif (0) {",
      "cannot attribute"),
-    ("last-byte-shape-unset", "verify/want.c",
+    ("suffix-shape-unset", "verify/alias.c",
      "\t\t\tadd_suffix(want, sh->names[j], SFX_SHAPE, base);\n", "",
      "stripped"),
 ]
