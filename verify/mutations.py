@@ -186,7 +186,7 @@ MUTATIONS = [
      "if (!sl->deps_asked || !(c->families & fam) || (a->flags & ex & 0))",
      "v0.42.0's cpu under another path"),
     ("strict-ignored", "verify/policy.c",
-     "\tif (strict && sl->undecided) {", "\tif (0) {",
+     "\tif (strict && sl->undecided) {", "\tif (strict && 0) {",
      "cannot attribute"),
     ("suffix-shape-unset", "verify/alias.c",
      "\t\t\tadd_suffix(want, sh->names[j], SFX_SHAPE, base);\n", "",
