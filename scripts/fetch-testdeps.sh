@@ -130,6 +130,12 @@ for m in golang.org/x/sys@v0.12.0 golang.org/x/sys@v0.41.0 golang.org/x/sys@v0.4
 	github.com/klauspost/cpuid/v2@v2.4.2; do
 	(cd "$tmp" && go mod download "$m" >/dev/null 2>"$tmp/pin.err") || fail "$m" "$(tail -1 "$tmp/pin.err")"
 done
+# tests/verify_gopath.bats: tests/fixtures/gopathprobe's vendor tree and
+# forks are copied from these (tests/helpers/gopath.bash; `go mod vendor`
+# reads their zips), so the suite's GOPATH and -mod=vendor builds run offline.
+for m in github.com/klauspost/cpuid/v2@v2.2.9 golang.org/x/sys@v0.29.0 golang.org/x/sys@v0.42.0; do
+	(cd "$tmp" && go mod download "$m" >/dev/null 2>"$tmp/pin.err") || fail "$m" "$(tail -1 "$tmp/pin.err")"
+done
 # tests/android_run.bats: GOOS=android programs run under qemu-user.
 probe tests/fixtures/androidprobe
 

@@ -72,6 +72,8 @@ static int add_obj(struct groups *gs, const struct vf_obj *o, struct sb *err)
 	g->agg.copy_code |= o->copy_code;
 	g->agg.copy_fixed |= o->copy_fixed;
 	g->agg.copy_exempt |= o->copy_exempt;
+	g->agg.aliases_overflow |= o->aliases_overflow;
+	vf_alias_merge(g->agg.aliases, &g->agg.naliases, &g->agg.aliases_overflow, o->aliases, o->naliases);
 	for (i = 0; i < VF_MAX_PMARKS; i++)
 		g->agg.pm[i] |= o->pm[i];
 	if (!g->agg.goversion[0])
@@ -115,6 +117,9 @@ static void emit(struct vf_input *in, struct groups *gs, uint32_t hint, int hidd
 		s->deps_code = g->agg.copy_code;
 		s->deps_fixed = g->agg.copy_fixed;
 		s->deps_exempt = g->agg.copy_exempt;
+		memcpy(s->aliases, g->agg.aliases, sizeof s->aliases);
+		s->naliases = g->agg.naliases;
+		s->aliases_overflow = g->agg.aliases_overflow;
 		s->hidden = hidden;
 		memcpy(s->goversion, g->agg.goversion, sizeof s->goversion);
 		memcpy(s->marker, g->agg.marker, sizeof s->marker);

@@ -33,6 +33,18 @@
 	"feature set reads 0 until cpuid.Initialize, and pkg/atomicbitops, whose init reads it, never uses "  \
 	"LSE atomics on linux arm64"
 
+/* Shapes (vf_copy_shapes, alias.c): function names each copy's code links wherever it is
+ * asked, read in the ios/arm64 c-archives of tests/verify_gopath.bats (and
+ * in the sources of every version the entry names): x/sys/cpu's cpu.go init
+ * calls initOptions and processOptions (v0.1.0 on); cpuid's init calls
+ * Detect, whose addInfo reads getProcFeatures (cpuid_arm64.s: an assembly
+ * function, `.abi0` in the symbol table, bare in the pclntab) on arm64
+ * (v2.0.1 on). x/sys/cpu's doinit is linked
+ * on android arm64 only where its archInit calls it (v0.42.0 on: README's
+ * "Why the build info"). */
+static const char *const xsys_shape[] = { "initOptions", "processOptions", NULL };
+static const char *const cpuid_shape[] = { "Detect", "addInfo", "getProcFeatures", NULL };
+
 const struct vf_copy vf_known_copies[] = {
 	{ "github.com/metacubex/utls/internal/cpu", "github.com/metacubex/utls v1.8.7", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
 	{ "github.com/metacubex/cpu", "github.com/metacubex/cpu v0.1.1", HWCAP_GO1268, BOTH, NULL, NULL, NULL },
@@ -45,4 +57,10 @@ const struct vf_copy vf_known_copies[] = {
 	{ "github.com/sagernet/gvisor/pkg/cpuid", "github.com/sagernet/gvisor v0.0.0-20260727.0-sing-box-mod.1",
 	  "cpuid.go", NULL, VF_COPY_LINUX_ARM64, NULL, NULL, GVISOR_WHY },
 	{ NULL, NULL, NULL, NULL, 0, NULL, NULL, NULL },
+};
+
+const struct vf_shape vf_copy_shapes[] = {
+	{ "golang.org/x/sys/cpu", xsys_shape, "doinit" },
+	{ "github.com/klauspost/cpuid/v2", cpuid_shape, NULL },
+	{ NULL, NULL, NULL },
 };

@@ -108,6 +108,7 @@ int vf_read_elf(struct vf_input *in, struct vf_span s, uint32_t hint, const char
 	sl->deps_code = want.copy_code;
 	sl->deps_fixed = want.copy_fixed;
 	sl->deps_exempt = want.copy_exempt;
+	sl->naliases = vf_want_aliases(&want, sl->aliases, &sl->aliases_overflow);
 	read_versions(sl, e.buildinfo);
 	memcpy(sl->pm, want.pm, sizeof sl->pm);
 	return 0;

@@ -317,6 +317,7 @@ int vf_macho_read(struct vf_span s, const struct vf_opts *o, struct vf_obj *obj,
 	obj->copy_code = want.copy_code;
 	obj->copy_fixed = want.copy_fixed;
 	obj->copy_exempt = want.copy_exempt;
+	obj->naliases = vf_want_aliases(&want, obj->aliases, &obj->aliases_overflow);
 	if (m.have_bi) {
 		struct vf_span bi;
 		vf_sub(s, m.bi_off, m.bi_size, &bi);

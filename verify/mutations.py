@@ -3,7 +3,7 @@
 # bats runs a file's setup_file only when the filter selects one of its
 # tests, so the Android mutations never build verify.bats's fixtures.
 SUITE = ["tests/verify.bats", "tests/android.bats", "tests/patches.bats", "tests/verify_arch.bats",
-         "tests/verify_ios_deps.bats"]
+         "tests/verify_ios_deps.bats", "tests/verify_gopath.bats"]
 # all: the Android tests build through the scratch copy's shim and run its gowrap.
 TARGETS = ["all"]
 MUTATIONS = [
@@ -164,9 +164,31 @@ MUTATIONS = [
     # a name costs a few compares (want.c's first-byte filter): the filter
     # left without the copies' first bytes, or the patch markers'
     ("first-byte-copies-unset", "verify/want.c",
-     "\t\twant_first(want, vf_known_copies[i].path);\n", "",
+     "\t\twant_first(want, c->path);\n", "",
      "Android hand-made"),
     ("first-byte-pmarks-unset", "verify/want.c",
      "\t\twant_first(want, want->pmarks[i].symbol);\n", "",
      "symcheck --patches"),
+    # a known copy under another path (alias.c, tests/verify_gopath.bats):
+    # GOPATH's <importer>/vendor/<path> not stripped (the vendored copies
+    # would pass as forks: "code of"); a fork's path not attributed by its
+    # shape (undecided, not asked); an exempt copy under another path (x/sys
+    # v0.42.0's cpu as a fork) asked all the same; --strict ignored; the
+    # suffixes (and their last-two-bytes filter) left without the shapes' names
+    ("vendor-prefix-not-stripped", "verify/alias.c",
+     "\tif (!v || std_path(p, pl))\n\t\treturn 0;", "\treturn 0;",
+     "GOPATH mode"),
+    ("fork-path-not-attributed", "verify/alias.c",
+     "\t\tif (all && (c->shape & all) == all) {", "\t\tif (0) {",
+     "module mode"),
+    ("exempt-alias-failed", "verify/policy.c",
+     "if (!sl->deps_asked || !(c->families & fam) || (a->flags & ex))",
+     "if (!sl->deps_asked || !(c->families & fam) || (a->flags & ex & 0))",
+     "v0.42.0's cpu under another path"),
+    ("strict-ignored", "verify/policy.c",
+     "\tif (strict && sl->undecided) {", "\tif (strict && 0) {",
+     "cannot attribute"),
+    ("suffix-shape-unset", "verify/alias.c",
+     "\t\t\tadd_suffix(want, sh->names[j], SFX_SHAPE, base);\n", "",
+     "stripped"),
 ]

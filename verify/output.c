@@ -32,7 +32,7 @@ static const char *elf_platform_name(uint32_t p)
  * so a slice without one keeps the Apple line and schema unchanged. */
 static int deps_shown(const struct vf_slice *s)
 {
-	return s->deps_asked && (s->elf || (s->deps_code & s->deps_want));
+	return s->deps_asked && (s->elf || (s->deps_code & s->deps_want) || vf_alias_shown(s));
 }
 
 /* The copies listed: a Mach-O slice's asked ones with code; an ELF
@@ -129,8 +129,10 @@ static void deps_text(struct sb *out, const struct vf_slice *s)
 			s->deps_fixed >> i & 1 ? "fixed" : "NOT fixed");
 		sep = ", ";
 	}
+	vf_alias_text(out, s, &sep);
 	if (!*sep)
 		sb_adds(out, "none");
+	vf_undecided_text(out, s);
 }
 
 /* "deps_asked": bool, "deps": [{"package", "fixed"}] (flat: the writer's
@@ -162,7 +164,9 @@ static void deps_json(struct jw *w, const struct vf_slice *s)
 		}
 		jw_end(w);
 	}
+	vf_alias_json(w, s);
 	jw_end(w);
+	vf_undecided_json(w, s);
 }
 
 /* Does internal/cpu's marker stand as expected? */
@@ -194,23 +198,25 @@ static int deps_cause(struct sb *out, const struct vf_slice *s)
 	uint32_t missing = s->deps_code & ~s->deps_fixed & s->deps_want, byver = 0;
 	char ab[32], pb[32];
 
+	size_t at = out->len;
+
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++)
 		byver |= (uint32_t)(by_version(s, i) || vf_known_copies[i].why) << i;
-	if (!missing)
-		return 0;
 	copy_paths(out, missing & ~byver);
-	if ((missing & ~byver) && s->elf)
+	int generic = (missing & ~byver) != 0;
+	generic |= vf_alias_paths(out, s, generic ? ", " : "") > 0;
+	if (generic && s->elf)
 		sb_addf(out, ": a copy of Go's internal/cpu without gowrap's dependency fix (no "
 			     GW_MARKER_FUNC "V... marker), so its HWCap stays 0 on linux/android %s; "
 			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
 			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
-	else if (missing & ~byver)
+	else if (generic)
 		sb_addf(out, ": CPU-feature code without gowrap's dependency fix (no "
 			     GW_MARKER_FUNC "V... marker), so it detects no ARM64 features on %s %s; "
 			     "build through the shim (gowrap's go first on PATH, GOWRAP_DEPS not 0)",
 			vf_platform_name(s->platform, pb, sizeof pb),
 			vf_arch_name(s->cputype, s->cpusubtype, ab, sizeof ab));
-	const char *sep = missing & ~byver ? "; " : "";
+	const char *sep = generic ? "; " : "";
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
 		if (!((missing & byver) >> i & 1))
 			continue;
@@ -222,7 +228,9 @@ static int deps_cause(struct sb *out, const struct vf_slice *s)
 			version_why(out, s, i);
 		sep = "; ";
 	}
-	return 1;
+	vf_alias_own_why(out, s, &sep);
+	vf_undecided_cause(out, s, sep);
+	return out->len > at;
 }
 
 const char *vf_arch_name(uint32_t cpu, uint32_t sub, char *buf, size_t n)

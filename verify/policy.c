@@ -181,9 +181,44 @@ static int copy_exempt(const struct vf_slice *sl, uint32_t i, int fam, int *unre
 	return r > 0;
 }
 
+/* The same of a copy's code under another path (alias.c): asked where the
+ * copy is, unless its own exempting function is under that path (on
+ * android arm64, where the version decides under the copy's own path and
+ * no other path has one: its android_exempt function). Undecided (code
+ * shaped like an asked copy, unfixed, or more packages than symcheck
+ * follows) fails under --strict only. */
+static void aliases_policy(struct vf_slice *sl, int fam, int strict)
+{
+	sl->undecided = sl->deps_asked && sl->aliases_overflow;
+	for (unsigned k = 0; k < sl->naliases; k++) {
+		struct vf_alias *a = &sl->aliases[k];
+		const struct vf_copy *c = &vf_known_copies[a->copy];
+		int android = (fam & VF_COPY_ANDROID_ARM64) && (c->families & VF_COPY_ANDROID_ARM64) && c->right_from;
+		unsigned ex = android ? VF_AL_EXEMPT_ANDROID : VF_AL_EXEMPT;
+		a->flags &= (unsigned char)~(VF_AL_WANT | VF_AL_UNDECIDED);
+		if (!sl->deps_asked || !(c->families & fam) || (a->flags & ex))
+			continue;
+		if (a->how != VF_ALIAS_UNSURE)
+			a->flags |= VF_AL_WANT;
+		if (a->flags & VF_AL_FIXED)
+			continue;
+		if (a->how == VF_ALIAS_UNSURE) {
+			a->flags |= VF_AL_UNDECIDED;
+			sl->undecided = 1;
+		} else {
+			sl->ok = 0;
+		}
+	}
+	if (strict && sl->undecided) {
+		sl->undecided = 2;
+		sl->ok = 0;
+	}
+}
+
 /* Every known copy asked of the slice's family with code here carries its
- * fix, unless it shows it detects on its own (copy_exempt). */
-static void copies_policy(struct vf_slice *sl, enum vf_expect requested)
+ * fix, unless it shows it detects on its own (copy_exempt); so does its
+ * code under another path (aliases_policy). */
+static void copies_policy(struct vf_slice *sl, enum vf_expect requested, int strict)
 {
 	int fam = sl->elf ? elf_families(sl) : ios_copies_slice(sl, requested) ? VF_COPY_IOS : 0;
 
@@ -198,6 +233,7 @@ static void copies_policy(struct vf_slice *sl, enum vf_expect requested)
 	}
 	if (sl->deps_code & ~sl->deps_fixed & sl->deps_want)
 		sl->ok = 0;
+	aliases_policy(sl, fam, strict);
 }
 
 /* A patch's marker is asked where one of its files compiled (the pclntab
@@ -219,7 +255,7 @@ void vf_decide(struct vf_input *in, const struct vf_opts *o)
 	for (size_t i = 0; i < in->nslices; i++) {
 		struct vf_slice *s = &in->slices[i];
 		marker_policy(s, requested);
-		copies_policy(s, requested);
+		copies_policy(s, requested, o && o->strict);
 		patches_policy(s, o);
 	}
 }

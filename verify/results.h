@@ -44,6 +44,27 @@ struct vf_pmark {
 #define VF_PM_PRESENT 2u   /* a function of its name is here */
 #define VF_PM_REQUIRED 4u  /* policy: it must be here */
 
+/* A known copy's code under another package path than vf_copy.path
+ * (alias.c reads them): vendored in GOPATH mode (`<importer>/vendor/<path>`),
+ * or a fork or renamed module whose functions include every name of the
+ * copy's shape (vf_copy.shape). how: VF_ALIAS_VENDOR, VF_ALIAS_CODE, or
+ * VF_ALIAS_UNSURE — some of the shape's names, not all: code shaped like
+ * the copy that symcheck cannot attribute (reported; --strict fails it). */
+#define VF_MAX_ALIASES 16
+#define VF_ALIAS_PATH 160
+enum vf_alias_how { VF_ALIAS_VENDOR = 1, VF_ALIAS_CODE, VF_ALIAS_UNSURE };
+#define VF_AL_FIXED 1u      /* <path>.gowrapMarkerV... is here */
+#define VF_AL_EXEMPT 2u     /* the copy's exempting function, under this path */
+#define VF_AL_EXEMPT_ANDROID 4u /* vf_copy.android_exempt, under this path */
+#define VF_AL_WANT 8u       /* policy: its fix is asked here */
+#define VF_AL_UNDECIDED 16u /* policy: shaped like a copy asked here, unfixed */
+struct vf_alias {
+	char path[VF_ALIAS_PATH];
+	unsigned char copy;  /* vf_known_copies index */
+	unsigned char how;   /* enum vf_alias_how */
+	unsigned char flags; /* VF_AL_* */
+};
+
 struct vf_slice {
 	uint32_t cputype, cpusubtype;
 	uint32_t platform;       /* PLATFORM_*; 0 = unknown */
@@ -71,6 +92,12 @@ struct vf_slice {
 	unsigned char deps_verstate[32];
 	char deps_ver[32][48];
 	uint32_t deps_unread;    /* policy.c: asked by version, and none readable */
+	/* The known copies' code under other paths (alias.c); overflow: more
+	 * such packages, or a longer path, than these hold (undecided). */
+	struct vf_alias aliases[VF_MAX_ALIASES];
+	unsigned naliases;
+	int aliases_overflow;
+	int undecided;           /* policy.c: some alias undecided, or the overflow, asked here; 2: --strict failed it */
 	unsigned char pm[VF_MAX_PMARKS]; /* per vf_pmark of the check: VF_PM_* */
 };
 

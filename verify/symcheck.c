@@ -102,6 +102,8 @@ static int parse_args(int argc, char **argv, struct vf_opts *o, int *json)
 			ddash = 1;
 		} else if (!strcmp(a, "--json")) {
 			*json = 1;
+		} else if (!strcmp(a, "--strict")) {
+			o->strict = 1;
 		} else if (!strcmp(a, "--version")) {
 			static const char v[] = "symcheck " GOWRAP_VERSION "\n";
 			gw_write_all(1, v, sizeof v - 1);

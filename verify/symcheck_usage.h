@@ -11,6 +11,9 @@
 
 static const struct gw_opt symcheck_opts[] = {
 	{ "--json", "", "the verdicts as one JSON object (the schema of verify/README.md)" },
+	{ "--strict", "",
+	  "also fail a slice holding code shaped like a known dependency copy that symcheck cannot attribute "
+	  "(reported as undecided either way)" },
 	{ "--marker", "PREFIX", "look for this marker symbol prefix instead of gowrap's" },
 	{ "--expect", "auto|required|forbidden",
 	  "the policy: auto (default: the marker required in iOS-family arm64 slices, forbidden elsewhere), "
@@ -30,7 +33,7 @@ static const struct gw_example symcheck_examples[] = {
 
 static const struct gw_cmdref symcheck_ref = {
 	"symcheck",
-	"[--json] [--marker PREFIX] [--expect auto|required|forbidden] [--variant darwin|crypto|any] "
+	"[--json] [--strict] [--marker PREFIX] [--expect auto|required|forbidden] [--variant darwin|crypto|any] "
 	"[--patches DIR_OR_FILE]... PATH...\n--markers PATH...\n--version",
 	"prove the gowrap marker is in every slice of a built Mach-O, bundle, ELF, .aar or .apk that needs it; "
 	"PATH: Mach-O, fat file, .a archive, .framework or .xcframework directory, ELF (.so), .aar or .apk",

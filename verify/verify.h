@@ -37,6 +37,10 @@ struct vf_opts {
 	 * VF_MAX_PMARKS); every reader then reads the pclntab's file table. */
 	const struct vf_pmark *pmarks;
 	size_t npmarks;
+	/* --strict: a slice with code shaped like a known copy asked there,
+	 * unfixed, that symcheck cannot attribute (VF_ALIAS_UNSURE, or more
+	 * such packages than it follows) fails; else it is only reported. */
+	int strict;
 };
 
 /* The packages whose CPU-feature code deps/ fixes, as readers of built
@@ -45,7 +49,9 @@ struct vf_opts {
  * lines and blob ids, never by path; this is the one list of the paths
  * those bytes ship under. A package's code (a name starting `<path>.`) in
  * a slice of a family it is asked on requires its `<path>.gowrapMarkerV...`,
- * unless the slice also holds its exempting function (policy.c):
+ * unless the slice also holds its exempting function (policy.c); the same
+ * code under another path (vendored in GOPATH mode, a fork) is asked the
+ * same (results.h's vf_alias):
  *   VF_COPY_LINUX: linux/android slices of an arch whose internal/cpu reads
  *     HWCap (arm64, arm, ppc64, ppc64le, s390x, loong64, mips64, mips64le).
  *     Such an entry is a copy of internal/cpu whose file and blob are a row
@@ -86,6 +92,21 @@ struct vf_copy {
 	const char *why; /* VF_COPY_LINUX_ARM64: the defect, after the path; NULL on others */
 };
 extern const struct vf_copy vf_known_copies[];
+
+/* A known copy's code under another path (alias.c): names, the functions
+ * (after `<p>.`) its code links on every family it is asked on, all of them
+ * there making a package of another path this copy (NULL-ended); a copy
+ * with no shape is found under another path only vendored. android_exempt:
+ * a function whose presence under another path shows the copy's own
+ * detection runs on android arm64 (where a copy under its own path is
+ * judged by its module's version, which no other path has); NULL none.
+ * path == NULL ends the list (copies.c). */
+struct vf_shape {
+	const char *path; /* the vf_known_copies entry's */
+	const char *const *names;
+	const char *android_exempt;
+};
+extern const struct vf_shape vf_copy_shapes[];
 
 /* Read path (file or bundle directory) and append one vf_input per file
  * found to r (a directory that cannot be walked appends one with an error),

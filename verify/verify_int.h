@@ -19,6 +19,8 @@
 #ifndef GOWRAP_VERIFY_INT_H
 #define GOWRAP_VERIFY_INT_H
 
+#include <string.h>
+
 #include "jsonw.h"
 #include "results.h"
 #include "span.h"
@@ -39,6 +41,20 @@ int vf_is_zip_file(const char *path);
  * cpu_darwin.go / cpu_arm64_darwin.go build. Stock Go ≤ 1.27 never builds
  * them for ios or for darwin with the ios tag. */
 extern const char *const vf_upstream_funcs[];
+
+/* alias.c: a package under another path than a known copy's that may be
+ * that copy (vendored, or holding its shape's names, marker or exempting
+ * function). */
+#define VF_MAX_CANDS 32
+enum { SFX_SHAPE, SFX_EXEMPT, SFX_AEXEMPT, SFX_FIXED, SFX_KINDS };
+struct vf_cand {
+	char path[VF_ALIAS_PATH];
+	size_t plen;
+	unsigned char vendored; /* 1 + the copy its `/vendor/<path>` names, 0 none */
+	int fixed;              /* <path>.gowrapMarkerV... seen */
+	uint32_t shape;         /* bit shape_base[i] + j: vf_known_copies[i].shape[j] seen */
+	uint32_t exempt, aexempt; /* bit i: copy i's exempt / android_exempt member seen */
+};
 
 struct vf_want {
 	const char *prefix;      /* marker prefix */
@@ -61,7 +77,54 @@ struct vf_want {
 	uint32_t ncopies;
 	size_t copy_len[32], exempt_len[32], pm_len[VF_MAX_PMARKS];
 	unsigned char first[32];
+	/* alias.c: last, bit c when a member alias.c reads (a shape name, an
+	 * exempting function, the marker's digits) ends with byte c; the
+	 * candidates; shape_base/len place each copy's shape in vf_cand.shape. */
+	unsigned char last[128]; /* vf_alias_pair's: bit h of the last two bytes' hash */
+	struct { const char *s; unsigned char len, kind, idx; } sfx[40]; /* SFX_* */
+	unsigned nsfx;
+	const char *vpkg; /* the last package vf_alias_package read: its names skip it */
+	size_t vplen;
+	unsigned ncand;
+	int cand_overflow;
+	unsigned char shape_base[32], shape_len[32];
+	const struct vf_shape *shape[32]; /* vf_shape_of each copy */
+	/* last: vf_want_init clears what precedes it, cand_of each entry it
+	 * takes (a c-archive's every member has a want of its own) */
+	struct vf_cand cand[VF_MAX_CANDS];
 };
+
+/* alias.c: the suffixes and shapes looked for (vf_want_init calls it); a
+ * name whose member may say something of a copy (by its last byte), and
+ * the first name of each run of one package's names (a vendored copy's
+ * any name); after the pclntab, the exempting functions inlined away
+ * under a candidate's path; at the end, the candidates attributed (into
+ * out[VF_MAX_ALIASES], their number returned; overflow set when some were
+ * not kept); and an archive member's aliases merged into its slice's. */
+const struct vf_shape *vf_shape_of(unsigned copy); /* NULL: the copy has none */
+void vf_alias_init(struct vf_want *want);
+void vf_alias_member(struct vf_want *want, const char *name, size_t n);
+void vf_alias_package(struct vf_want *want, const char *name, size_t n);
+void vf_alias_inlined(struct vf_want *want, int (*has)(const void *ctx, const char *name), const void *ctx);
+unsigned vf_want_aliases(const struct vf_want *want, struct vf_alias *out, int *overflow);
+void vf_alias_merge(struct vf_alias *dst, unsigned *n, int *overflow, const struct vf_alias *src, unsigned sn);
+
+/* alias.c's filter: a name whose last two bytes hash to a bit of last may
+ * end with a member it reads (a collision only costs a compare). */
+static inline unsigned vf_alias_hash(char a, char b)
+{
+	return ((unsigned)(unsigned char)a * 31u + (unsigned char)b) & 1023u;
+}
+static inline void vf_alias_pair(struct vf_want *want, char a, char b)
+{
+	unsigned h = vf_alias_hash(a, b);
+	want->last[h >> 3] |= (unsigned char)(1u << (h & 7));
+}
+static inline int vf_alias_pair_has(const struct vf_want *want, char a, char b)
+{
+	unsigned h = vf_alias_hash(a, b);
+	return want->last[h >> 3] >> (h & 7) & 1;
+}
 
 /* A want for marker prefix (NULL: VF_DEFAULT_MARKER), every name also
  * handed to on_name(ctx, ...) when on_name is set. */
@@ -84,6 +147,15 @@ static inline void vf_want_name(struct vf_want *want, const char *name, size_t n
 	 * rest (and an empty name: an empty patch symbol's) are compared. */
 	if (!n || want->first[(unsigned char)name[0] >> 3] >> ((unsigned char)name[0] & 7) & 1)
 		vf_want_name_slow(want, name, n, is_marker);
+	/* A known copy under another path: a member alias.c reads (by its last
+	 * byte); any name of a vendored package, read once per run of one
+	 * package's names (readers hand them in runs: a package's functions
+	 * are laid out together). */
+	if (n > 2 && vf_alias_pair_has(want, name[n - 2], name[n - 1]))
+		vf_alias_member(want, name, n);
+	if (!(want->vplen && n > want->vplen && name[want->vplen] == '.' &&
+	      name[want->vplen - 1] == want->vpkg[want->vplen - 1] && !memcmp(name, want->vpkg, want->vplen)))
+		vf_alias_package(want, name, n);
 }
 /* A file name from the pclntab's file table: is it one of a patch mark's? */
 void vf_want_file(struct vf_want *want, const char *name, size_t n);
@@ -99,6 +171,9 @@ struct vf_obj {
 	int is_go;
 	int upstream;
 	uint32_t copy_code, copy_fixed, copy_exempt; /* vf_want's */
+	struct vf_alias aliases[VF_MAX_ALIASES]; /* vf_want_aliases' */
+	unsigned naliases;
+	int aliases_overflow;
 	char goversion[64];
 	char marker[128];
 	enum vf_found found_in;
@@ -162,5 +237,24 @@ void vf_walk_path(struct vf_result *r, const char *path, const struct vf_opts *o
  * policy), for an ELF slice the known copies' fixes, and o's patch markers
  * where their files compiled (o may be NULL: auto, no patches). */
 void vf_decide(struct vf_input *in, const struct vf_opts *o);
+
+/* --- output_alias.c (used by output.c) ----------------------------------- */
+
+/* Does the slice list an alias (asked, or undecided)? */
+int vf_alias_shown(const struct vf_slice *s);
+/* The asked aliases, `PATH fixed|NOT fixed`, each after *sep (then ", "). */
+void vf_alias_text(struct sb *out, const struct vf_slice *s, const char **sep);
+/* `; undecided: PATH (shaped like COPY), ...` where the slice has some. */
+void vf_undecided_text(struct sb *out, const struct vf_slice *s);
+/* The asked aliases as "deps" entries; the "undecided" array. */
+void vf_alias_json(struct jw *w, const struct vf_slice *s);
+void vf_undecided_json(struct jw *w, const struct vf_slice *s);
+/* The unfixed aliases the family's sentence covers, the first after sep;
+ * their number. */
+int vf_alias_paths(struct sb *out, const struct vf_slice *s, const char *sep);
+/* The unfixed aliases with a clause of their own (a why, a version rule). */
+void vf_alias_own_why(struct sb *out, const struct vf_slice *s, const char **sep);
+/* --strict's cause, after sep, when it failed the slice; 1 if written. */
+int vf_undecided_cause(struct sb *out, const struct vf_slice *s, const char *sep);
 
 #endif

@@ -15,6 +15,7 @@
  * start so) sets its code bit, its `<path>.gowrapMarkerV...` its fixed bit,
  * its exempting function its exempt bit. */
 #include "compat.h"
+#include <stddef.h>
 #include <string.h>
 
 #include "marker.h"
@@ -39,7 +40,7 @@ static void want_first(struct vf_want *want, const char *s)
 void vf_want_init(struct vf_want *want, const char *prefix,
 		  void (*on_name)(void *ctx, const char *name, size_t n), void *ctx)
 {
-	memset(want, 0, sizeof *want);
+	memset(want, 0, offsetof(struct vf_want, cand));
 	want->prefix = prefix ? prefix : VF_DEFAULT_MARKER;
 	want->plen = strlen(want->prefix);
 	/* Asked for a darwin-parity marker (the shim passes the exact one it
@@ -53,12 +54,13 @@ void vf_want_init(struct vf_want *want, const char *prefix,
 	want_first(want, want->prefix);
 	want_first(want, "internal/cpu."); /* vf_upstream_funcs */
 	for (uint32_t i = 0; i < 32 && vf_known_copies[i].path; i++) {
-		const char *ex = vf_known_copies[i].exempt;
-		want->copy_len[i] = strlen(vf_known_copies[i].path);
-		want->exempt_len[i] = ex ? strlen(ex) : 0;
-		want_first(want, vf_known_copies[i].path);
+		const struct vf_copy *c = &vf_known_copies[i];
+		want->copy_len[i] = strlen(c->path);
+		want->exempt_len[i] = c->exempt ? strlen(c->exempt) : 0;
+		want_first(want, c->path);
 		want->ncopies = i + 1;
 	}
+	vf_alias_init(want);
 }
 
 void vf_want_patches(struct vf_want *want, const struct vf_opts *o)
@@ -94,6 +96,7 @@ void vf_want_inlined(struct vf_want *want, int (*has)(const void *ctx, const cha
 		if (vf_known_copies[i].exempt && !(want->copy_exempt >> i & 1) &&
 		    has(ctx, vf_known_copies[i].exempt))
 			want->copy_exempt |= 1u << i;
+	vf_alias_inlined(want, has, ctx);
 }
 
 /* Does file-table name f[0..n) stand for GOROOT file rel ("src/...")?
