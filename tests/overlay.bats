@@ -648,7 +648,7 @@ overlay.json"
 	assert_output --partial "not a GOROOT"
 	run "$GOWRAP" overlay --frobnicate
 	assert_failure 2
-	assert_output --partial "usage: gowrap overlay"
+	assert_output 'gowrap: gowrap overlay: unknown option --frobnicate (fix: run `gowrap overlay --help`)'
 }
 
 @test "feature sets: darwin by default, GOWRAP_FEATURES=crypto or --features crypto for the four bits, the flag wins, unknown values are usage errors" {
