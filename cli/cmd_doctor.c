@@ -12,6 +12,7 @@
  * would be refused or not reach the shim, with the reason and the fix. */
 #include "compat.h"
 #include "cmds.h"
+#include "enable.h"
 #include "exitcodes.h"
 #include "jsonw.h"
 #include "fsutil.h"
@@ -310,7 +311,7 @@ int cmd_doctor(int argc, char **argv)
 	jw_obj(&d.w, NULL);
 	jw_str(&d.w, "dir", d.cwd);
 
-	d.enabled = doctor_enabled(&d.w, &d.enable, &d.problems, go);
+	d.enabled = en_doctor_rows(&d.w, &d.enable, &d.problems, go);
 	if (go && d.problems.len)
 		d.ok = 0;
 	check_shim_first(&d);

@@ -191,10 +191,6 @@ struct sb;
 int doctor_patches(struct jw *w, struct sb *text, struct sb *problems, const char *goroot,
 		   const char *goversion);
 
-/* gowrap doctor's `enable` rows (doctor_enable.c): enabled, the launcher
- * on PATH, and whether go (NULL: not asked) reaches gowrap; 1 when enabled. */
-int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const char *go);
-
 /* The one option reader of the subcommands (opt.c): `--name VALUE` or
  * `--name=VALUE` at argv[*i]. 1 taken (value in *v, *i past it), 0 not this
  * option, -1 its value is missing. */
