@@ -75,6 +75,7 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
 #   enable  every go through gowrap: go env file, launchers, state  common gocmd
+#   doctor  gowrap doctor: is gowrap working here  common gocmd overlay patch enable
 #   report  the CI report (gowrap report)      common verify (+ cJSON)
 #   audit   gowrap audit's reviews and outputs common gocmd verify overlay deps
 #   cli     the gowrap subcommands             everything (+ cJSON)
@@ -88,9 +89,10 @@ INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
 INC_enable  := -Icommon -Igocmd -Ienable
+INC_doctor  := -Icommon -Igocmd -Ioverlay -Ipatch -Ienable -Idoctor
 INC_report  := -Icommon -Iverify -Ireport $(LIB_CPPFLAGS)
 INC_audit   := -Icommon -Igocmd -Iverify -Ioverlay -Ideps -Iaudit
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ienable -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ienable -Idoctor -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -102,6 +104,7 @@ OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
 ENABLE_SRC  := $(wildcard enable/*.c)
+DOCTOR_SRC  := $(wildcard doctor/*.c)
 REPORT_SRC  := $(wildcard report/*.c)
 AUDIT_SRC   := $(wildcard audit/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
@@ -121,6 +124,7 @@ OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
 ENABLE_OBJ  := $(call obj,$(ENABLE_SRC))
+DOCTOR_OBJ  := $(call obj,$(DOCTOR_SRC))
 REPORT_OBJ  := $(call obj,$(REPORT_SRC))
 AUDIT_OBJ   := $(call obj,$(AUDIT_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
@@ -129,7 +133,7 @@ MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(ENABLE_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(ENABLE_OBJ) $(DOCTOR_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -146,6 +150,7 @@ $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
 $(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
 $(BUILD)/lib/libenable.a: $(ENABLE_OBJ)
+$(BUILD)/lib/libdoctor.a: $(DOCTOR_OBJ)
 $(BUILD)/lib/libreport.a: $(REPORT_OBJ)
 $(BUILD)/lib/libaudit.a: $(AUDIT_OBJ)
 $(BUILD)/lib/lib%.a:
@@ -252,7 +257,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,audit report enable toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,audit report doctor enable toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)

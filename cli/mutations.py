@@ -36,10 +36,6 @@ MUTATIONS = [
      "sb_adds(&line, \"\\\"$(printf %s \\\":$PATH:\\\" | sed -e 's|:\");",
      "sb_adds(&line, \"\\\"$(printf %s \\\":$PATH:\\\" | sed -e 's|:NOT\");",
      "shellenv puts"),
-    ("doctor-trusts-path-order", "cli/cmd_doctor.c",
-     "d->first = same_file(d->firstgo.buf, d->s.buf);",
-     "d->first = 1 || same_file(d->firstgo.buf, d->s.buf);",
-     "doctor: shim not first"),
     # what the shim does when enabled (shim/enabled.c, gocmd/toolsel.c);
     # enable/'s own are enable/mutations.py
     ("shim-switch-variable-unset", "shim/enabled.c",
