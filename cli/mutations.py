@@ -61,9 +61,5 @@ MUTATIONS = [
      "if ((reached ? gw_find_switching_go(argv[0], &c->realgo, &e) : gw_find_real_go(&c->realgo, &e)) < 0)",
      "if (gw_find_real_go(&c->realgo, &e) < 0)",
      "upgraded in place"),
-    ("audit-no-packages-silent", "cli/cmd_audit.c",
-     "\tif (rc < 0 && g.n == 0) {",
-     "\tif (0 && g.n == 0) {",
-     "matches no package"),
 ]
 
