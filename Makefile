@@ -74,6 +74,8 @@ ZIP_LIBS    := $(if $(filter no,$(LIBZIP)),,$(call pc_libs,libzip,-lzip))
 #   deps    the whole dependency fix           common gocmd verify
 #   shim    the go shim                        common gocmd proto verify deps
 #   toolchain  module -> real GOROOT + launcher  common gocmd (+ cJSON)
+#   enable  every go through gowrap: go env file, launchers, state  common gocmd
+#   doctor  gowrap doctor: is gowrap working here  common gocmd overlay patch enable
 #   report  the CI report (gowrap report)      common verify (+ cJSON)
 #   audit   gowrap audit's reviews and outputs common gocmd verify overlay deps
 #   cli     the gowrap subcommands             everything (+ cJSON)
@@ -86,9 +88,11 @@ INC_patch   := -Icommon -Igocmd -Ipatch $(LIB_CPPFLAGS)
 INC_deps    := -Icommon -Igocmd -Iverify -Ideps
 INC_shim    := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ishim
 INC_toolchain := -Icommon -Igocmd -Itoolchain $(LIB_CPPFLAGS)
+INC_enable  := -Icommon -Igocmd -Ienable
+INC_doctor  := -Icommon -Igocmd -Ioverlay -Ipatch -Ienable -Idoctor
 INC_report  := -Icommon -Iverify -Ireport $(LIB_CPPFLAGS)
 INC_audit   := -Icommon -Igocmd -Iverify -Ioverlay -Ideps -Iaudit
-INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
+INC_cli     := -Icommon -Igocmd -Iproto -Iverify -Ideps -Ioverlay -Ipatch -Itoolchain -Ienable -Idoctor -Ireport -Iaudit -Icli $(LIB_CPPFLAGS)
 INC_gen     := -Icommon
 
 COMMON_SRC  := $(filter-out common/fuzz_%.c,$(wildcard common/*.c))
@@ -99,6 +103,8 @@ SHIMLIB_SRC := $(filter-out shim/gowrap.c shim/fuzz_%.c,$(wildcard shim/*.c))
 OVERLAY_SRC := $(wildcard overlay/*.c)
 PATCH_SRC   := $(filter-out patch/fuzz_%.c,$(wildcard patch/*.c))
 TOOLCHAIN_SRC := $(wildcard toolchain/*.c)
+ENABLE_SRC  := $(wildcard enable/*.c)
+DOCTOR_SRC  := $(wildcard doctor/*.c)
 REPORT_SRC  := $(wildcard report/*.c)
 AUDIT_SRC   := $(wildcard audit/*.c)
 CLI_SRC     := $(wildcard cli/*.c)
@@ -117,6 +123,8 @@ SHIMLIB_OBJ := $(call obj,$(SHIMLIB_SRC))
 OVERLAY_OBJ := $(call obj,$(OVERLAY_SRC))
 PATCH_OBJ   := $(call obj,$(PATCH_SRC))
 TOOLCHAIN_OBJ := $(call obj,$(TOOLCHAIN_SRC))
+ENABLE_OBJ  := $(call obj,$(ENABLE_SRC))
+DOCTOR_OBJ  := $(call obj,$(DOCTOR_SRC))
 REPORT_OBJ  := $(call obj,$(REPORT_SRC))
 AUDIT_OBJ   := $(call obj,$(AUDIT_SRC))
 CLI_OBJ     := $(call obj,$(CLI_SRC))
@@ -125,7 +133,7 @@ MAIN_OBJ    := $(BUILD)/obj/shim/gowrap.o $(BUILD)/obj/verify/symcheck.o $(BUILD
 	       $(BUILD)/obj/deps/toolexec.o \
 	       $(BUILD)/obj/verify/zipin.o $(BUILD)/obj/verify/ziplib.o $(BUILD)/obj/verify/zipnone.o
 ALL_OBJ     := $(COMMON_OBJ) $(GOCMD_OBJ) $(PROTO_OBJ) $(VERIFY_OBJ) $(SHIMLIB_OBJ) $(OVERLAY_OBJ) $(CLI_OBJ) $(DEPS_OBJ) $(MAIN_OBJ)
-ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
+ALL_OBJ     += $(PATCH_OBJ) $(TOOLCHAIN_OBJ) $(ENABLE_OBJ) $(DOCTOR_OBJ) $(REPORT_OBJ) $(AUDIT_OBJ)
 
 # One static archive per module: a program links the archives it may use and
 # the linker takes only the members it calls, so nothing is linked into a
@@ -141,6 +149,8 @@ $(BUILD)/lib/libpatch.a: $(PATCH_OBJ)
 $(BUILD)/lib/libdeps.a: $(DEPS_OBJ)
 $(BUILD)/lib/libshim.a: $(SHIMLIB_OBJ)
 $(BUILD)/lib/libtoolchain.a: $(TOOLCHAIN_OBJ)
+$(BUILD)/lib/libenable.a: $(ENABLE_OBJ)
+$(BUILD)/lib/libdoctor.a: $(DOCTOR_OBJ)
 $(BUILD)/lib/libreport.a: $(REPORT_OBJ)
 $(BUILD)/lib/libaudit.a: $(AUDIT_OBJ)
 $(BUILD)/lib/lib%.a:
@@ -247,7 +257,7 @@ $(BUILD)/gen/shim-libc: FORCE
 shim-programs: $(BUILD)/shim/go $(BUILD)/shim/gowrap-toolexec
 	@:
 
-CLI_LIBS := $(foreach m,audit report toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
+CLI_LIBS := $(foreach m,audit report doctor enable toolchain overlay patch deps proto verify gocmd common,$(call lib,$(m)))
 $(BUILD)/gowrap: $(CLI_OBJ) $(CLI_LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CJSON_LIBS) $(GIT2_LIBS)

@@ -63,4 +63,19 @@ struct au_print {
  * unknown row not accepted or a package go could not resolve, else 0. */
 int au_report(const char *realgo, const struct au_print *o, struct dp_graph *g, struct au_reviewed *rv);
 
+struct au_run {
+	enum au_format fmt;
+	int ids;              /* --ids */
+	const char *reviewed; /* --reviewed FILE, else NULL */
+	const char *version;  /* gowrap's, for SARIF's tool */
+};
+
+/* `gowrap audit` after its command line (run.c): the real go, the main
+ * module's root, the reviewed-verdicts file (read before go lists anything:
+ * a refused one stops there, 118), the build's packages listed with args
+ * (the build flags and patterns not gowrap's, in this directory and
+ * environment; 109 when go list fails or the patterns match no package),
+ * then au_report. Returns the exit status, any error printed. */
+int au_audit(const struct au_run *o, char **args, size_t n);
+
 #endif

@@ -1,7 +1,7 @@
 # audit/mutations.py — mutations of audit's reviews and outputs for
 # tools/mutants.py (data only). Each must make a test of the suites (narrowed
 # by the filter) fail.
-SUITE = ["tests/audit_review.bats", "tests/audit_sarif.bats"]
+SUITE = ["tests/audit_review.bats", "tests/audit_sarif.bats", "tests/enable.bats"]
 TARGETS = ["build/gowrap", "build/shim/go", "build/symcheck"]
 MUTATIONS = [
     ("review-content-id-ignored", "audit/review.c",
@@ -56,4 +56,9 @@ MUTATIONS = [
      "\tif (sr < 0 || !S_ISREG(st.st_mode))",
      "\tif (sr < 0)",
      "not a regular file"),
+    # caught by the test in tests/enable.bats (gowrap audit where the pattern matches no package)
+    ("audit-no-packages-silent", "audit/run.c",
+     "\tif (rc < 0 && g.n == 0) {",
+     "\tif (0 && g.n == 0) {",
+     "matches no package"),
 ]

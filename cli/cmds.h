@@ -183,18 +183,6 @@
 GW_CMDS(GW_CMD_DECLARE)
 #undef GW_CMD_DECLARE
 
-/* gowrap doctor's GOWRAP_PATCHES rows (doctor_patches.c): JSON into w,
- * text lines into text, refusals into problems. 0 none set, 1 all usable,
- * -1 one is refused or unreadable. */
-struct jw;
-struct sb;
-int doctor_patches(struct jw *w, struct sb *text, struct sb *problems, const char *goroot,
-		   const char *goversion);
-
-/* gowrap doctor's `enable` rows (doctor_enable.c): enabled, the launcher
- * on PATH, and whether go (NULL: not asked) reaches gowrap; 1 when enabled. */
-int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const char *go);
-
 /* The one option reader of the subcommands (opt.c): `--name VALUE` or
  * `--name=VALUE` at argv[*i]. 1 taken (value in *v, *i past it), 0 not this
  * option, -1 its value is missing. */

@@ -40,6 +40,10 @@ include_fails() {
 	include_fails verify/span.c ci_report.h     # nothing but cli/ uses report/
 	include_fails audit/toml.c proto_merge.h    # audit/: below it only what it reads
 	include_fails deps/table.c audit_out.h      # the engine never reads its outputs
+	include_fails shim/enabled.c enable.h       # the shim's side of enable stays libc-only
+	include_fails enable/state.c overlay.h      # enable/: common, gocmd only
+	include_fails enable/state.c doctor.h       # doctor/ asks enable/, not the other way
+	include_fails overlay/store.c doctor.h      # nothing but cli/ uses doctor/
 	# and what a module may use still compiles
 	printf '#include "goquery.h"\n' >>"$SRC/deps/table.c"
 	run make -C "$SRC" --no-print-directory build/obj/deps/table.o
@@ -53,6 +57,7 @@ include_fails() {
 	assert_success
 	refute_output --partial gw_embedded
 	refute_output --partial pt_parse
+	refute_output --partial en_enable
 	run nm "$SYMCHECK"
 	refute_output --partial gw_embedded
 	refute_output --partial pt_parse

@@ -1,6 +1,6 @@
-/* enable_reach.c — see enable_reach.h. */
+/* reach.c — see enable_reach.h. */
 #include "compat.h"
-#include "enable.h"
+#include "enable_state.h"
 #include "enable_reach.h"
 #include "fsutil.h"
 #include "gosetting.h"

@@ -1,4 +1,4 @@
-/* doctor_enable.c — gowrap doctor's rows about `gowrap enable`: is it on, is
+/* doctor.c — gowrap doctor's rows about `gowrap enable`: is it on, is
  * its launcher on this PATH, and would a given go (`--go PATH`) reach the
  * shim. Only reads.
  *
@@ -9,8 +9,8 @@
  * the launcher found on PATH (else go stops with "toolchain not
  * available": loud, never unfixed). Each "no" says why and what to do. */
 #include "compat.h"
-#include "cmds.h"
 #include "enable.h"
+#include "enable_state.h"
 #include "enable_reach.h"
 #include "fsutil.h"
 #include "goquery.h"
@@ -78,7 +78,7 @@ static void reach_table(const char *realgo, const char *name, const char *goenv,
 	en_free(&s);
 }
 
-int doctor_enabled(struct jw *w, struct sb *text, struct sb *problems, const char *go)
+int en_doctor_rows(struct jw *w, struct sb *text, struct sb *problems, const char *go)
 {
 	struct sb name = SB_INIT, lp = SB_INIT, why = SB_INIT, real = SB_INIT;
 	struct gw_err e = { 0 };

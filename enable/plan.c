@@ -1,4 +1,4 @@
-/* enable_plan.c — see enable_steps.h: what `gowrap enable` will do,
+/* plan.c — see enable_steps.h: what `gowrap enable` will do,
  * decided before it changes anything. */
 #include "compat.h"
 #include "enable_reach.h"

@@ -1,10 +1,10 @@
-/* doctor_patches.c — `gowrap doctor`'s GOWRAP_PATCHES rows: every patch
+/* patches.c — `gowrap doctor`'s GOWRAP_PATCHES rows: every patch
  * file with its state for the toolchain in use (applies exactly, at an
  * offset, already in, skipped for another Go, refused and why), each file
  * section's offset and whether the patch was made for this file's blob.
  * Reads only: the set is applied in memory, nothing is written. */
 #include "compat.h"
-#include "cmds.h"
+#include "doctor_parts.h"
 #include "jsonw.h"
 #include "pset.h"
 

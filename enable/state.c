@@ -1,6 +1,6 @@
-/* enable_state.c — see enable.h. */
+/* state.c — see enable_state.h. */
 #include "compat.h"
-#include "enable.h"
+#include "enable_state.h"
 #include "exitcodes.h"
 #include "fsutil.h"
 #include "goquery.h"

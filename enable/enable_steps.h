@@ -1,6 +1,6 @@
 /* enable_steps.h — the steps of `gowrap enable` around its writes: the plan
- * made before anything changes (enable_plan.c) and the undo of everything
- * one enable wrote (enable_undo.c).
+ * made before anything changes (plan.c) and the undo of everything
+ * one enable wrote (undo.c).
  *
  * Promise: enable_plan reads only — where the launchers go (GOBIN, else
  * the shell's GOPATH's bin; the bare context's GOPATH's bin, where a script
@@ -11,13 +11,13 @@
  * every byte enable may change; enable_undo puts them back: the go env
  * file, the state, each launcher and directory made by this run (and
  * gowrap's config directory, when this run made it). */
-#ifndef GOWRAP_CLI_ENABLE_STEPS_H
-#define GOWRAP_CLI_ENABLE_STEPS_H
+#ifndef GOWRAP_ENABLE_STEPS_H
+#define GOWRAP_ENABLE_STEPS_H
 
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "enable.h"
+#include "enable_state.h"
 #include "report.h"
 #include "strbuf.h"
 

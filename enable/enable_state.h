@@ -1,4 +1,4 @@
-/* enable.h — the state `gowrap enable` keeps so that `gowrap disable` puts back
+/* enable_state.h — the state `gowrap enable` keeps so that `gowrap disable` puts back
  * exactly what was there, shared by enable, disable and doctor.
  *
  * Promise: the state lives in gowrap's own config directory (toolsel.h
@@ -11,8 +11,8 @@
  * bytes before enable). Every write is atomic (gw_write_atomic), and enable
  * and disable hold one lock (`lock`, fcntl: released when the process
  * ends), so racing commands never leave a torn go env file or state. */
-#ifndef GOWRAP_CLI_ENABLE_H
-#define GOWRAP_CLI_ENABLE_H
+#ifndef GOWRAP_ENABLE_STATE_H
+#define GOWRAP_ENABLE_STATE_H
 
 #include <stddef.h>
 #include <sys/types.h>

@@ -1,4 +1,4 @@
-/* enable_undo.c — see enable_steps.h: every byte one `gowrap enable` may
+/* undo.c — see enable_steps.h: every byte one `gowrap enable` may
  * change, recorded before its first write and put back when it fails. */
 #include "compat.h"
 #include "enable_steps.h"

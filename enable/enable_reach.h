@@ -17,8 +17,8 @@
  * switches); a PATH holding each --bin DIR. Each row says
  * reached, not reached (go runs unfixed) or will fail loudly (go stops,
  * naming the launcher), and why. Nothing here writes. */
-#ifndef GOWRAP_CLI_ENABLE_REACH_H
-#define GOWRAP_CLI_ENABLE_REACH_H
+#ifndef GOWRAP_ENABLE_REACH_H
+#define GOWRAP_ENABLE_REACH_H
 
 #include <stddef.h>
 

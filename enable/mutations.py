@@ -1,0 +1,48 @@
+# enable/mutations.py — mutations of `gowrap enable` and `gowrap disable`
+# (the go env file, the launchers, the state, the check before, the proof
+# after, the rollback, the reach table) for tools/mutants.py (data only).
+# Each must make a test of the suites (narrowed by the filter) fail.
+SUITE = ["tests/enable.bats"]
+TARGETS = ["build/gowrap", "build/shim/go", "build/symcheck"]
+MUTATIONS = [
+    ("enable-toolchain-with-plus-auto", "enable/enable.c",
+     "en_set_toolchain(x->cur.buf, x->cur.len, s->name.buf, &x->next);",
+     "struct sb pa = SB_INIT;\n\tsb_addf(&pa, \"%s+auto\", s->name.buf);\n\ten_set_toolchain(x->cur.buf, x->cur.len, pa.buf, &x->next);",
+     "toolchain line"),
+    ("disable-keeps-launcher-line", "enable/disable.c",
+     "if (exists && !strcmp(hex, s->wrote)) {",
+     "if (0) {",
+     "byte for byte"),
+    ("enable-no-launcher-beside-linked-go", "enable/plan.c",
+     "if (!(realpath(dir, rdir) && !strcmp(rdir, own.buf)))",
+     "if (!(realpath(dir, rdir) || 1))",
+     "Makefile run as Xcode"),
+    ("enable-goenv-off-accepted", "enable/plan.c",
+     "\tif (gw_goenv_file(&x->goenv) < 0)\n\t\treturn gw_err_set(",
+     "\tif (gw_goenv_file(&x->goenv) < 0 && 0)\n\t\treturn gw_err_set(",
+     "GOENV=off"),
+    ("disable-leaves-made-dirs", "enable/disable.c",
+     "\t\t\trmdir(s.made[i]); /* only when empty: anything put there since is not ours */",
+     "\t\t\t(void)s.made[i];",
+     "enable twice changes nothing"),
+    ("enable-precheck-skipped", "enable/plan.c",
+     "\tif (en_reach_table(&p, out) == EN_REACHED)\n\t\treturn 0;",
+     "\tif (en_reach_table(&p, out) == EN_REACHED || 1)\n\t\treturn 0;",
+     "official-installer layout"),
+    ("enable-postcheck-skipped", "enable/enable.c",
+     "rc = apply(x, e) < 0 ? -1 : prove(x, e);",
+     "rc = apply(x, e) < 0 ? -1 : (0 && prove(x, e));",
+     "failing through the switch"),
+    ("enable-rollback-skipped", "enable/enable.c",
+     "\t\tif (rc < 0)\n\t\t\tenable_undo(x);",
+     "\t\tif (0)\n\t\t\tenable_undo(x);",
+     "failing through the switch"),
+    ("enable-no-launcher-for-bare-gopath", "enable/plan.c",
+     "\t\tadd_dir(x, x->bbin.buf);",
+     "\t\t(void)x->bbin;",
+     "GOPATH set in the shell"),
+    ("enable-table-ignores-path-order", "enable/reach.c",
+     "\t\t\tv = en_is_launcher(f.buf) ? EN_REACHED : EN_NOT_REACHED;",
+     "\t\t\tv = EN_REACHED;",
+     "table is what each context"),
+]
