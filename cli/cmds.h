@@ -177,7 +177,7 @@
 	E("PATH", "where the go commands are looked for")                                                   \
 	E("HOME", "the home directory: ~/sdk, ~/go/bin, the go env file's default place")                   \
 	E("TMPDIR", "where the scratch copy is made")                                                       \
-	E("SHELL", "a value ending in fish selects fish's syntax")
+	E("SHELL", "your shell: shellenv prints fish's syntax when it ends in fish, and enable's refusal names the PATH line for its profile file")
 
 #define GW_CMD_DECLARE(name, fn, opts, ex, synopsis, summary, env, exits, flags) int fn(int argc, char **argv);
 GW_CMDS(GW_CMD_DECLARE)
