@@ -111,7 +111,7 @@ man_section() { # PAGE SECTION
 	run --separate-stderr "$SYMCHECK" --help
 	assert_success
 	assert_equal "$stderr" ""
-	assert_line --index 0 "usage: symcheck [--json] [--marker PREFIX] [--expect auto|required|forbidden]"
+	assert_line --index 0 "usage: symcheck [--json] [--strict] [--marker PREFIX] [--expect auto|required|forbidden]"
 	assert_line "       symcheck --markers PATH..."
 	assert_line --regexp '^exit status: 0 1 2$'
 	local want="$output"
