@@ -105,30 +105,19 @@ static void print_json(const struct ov_result *r, const struct pt_patched *pt, c
 	sb_release(&s);
 }
 
-/* The overlay's Replace values (the files go will read), via cJSON: the
- * shim links no JSON parser, so its reply names them. */
+static void replacement(void *ctx, const char *key, const char *value)
+{
+	struct gw_ovreply *rep = ctx;
+	(void)key;
+	if (value[0] == '/')
+		gw_strv_add(&rep->repl, &rep->nrepl, value);
+}
+
+/* The overlay's Replace values (the files go will read): the shim links no
+ * JSON parser, so its reply names them. */
 static int replacements(const char *overlay, struct gw_ovreply *rep, struct gw_err *e)
 {
-	struct sb b = SB_INIT;
-	int rc = 0;
-	if (sb_read_file(&b, overlay, 64u << 20) < 0) {
-		sb_release(&b);
-		return gw_err_set(e, GW_EXIT_INTERNAL, "cannot read gowrap's overlay",
-				  "remove the gowrap cache directory and retry", "%s", overlay);
-	}
-	cJSON *j = cJSON_ParseWithLength(b.buf, b.len + 1);
-	const cJSON *r = cJSON_GetObjectItemCaseSensitive(j, "Replace"), *it;
-	if (!cJSON_IsObject(r))
-		rc = -1;
-	cJSON_ArrayForEach(it, r)
-		if (cJSON_IsString(it) && it->valuestring[0] == '/')
-			gw_strv_add(&rep->repl, &rep->nrepl, it->valuestring);
-	cJSON_Delete(j);
-	sb_release(&b);
-	if (rc < 0)
-		return gw_err_set(e, GW_EXIT_INTERNAL, "gowrap's overlay is damaged",
-				  "remove the gowrap cache directory and retry", "%s", overlay);
-	return 0;
+	return pt_overlay_entries(overlay, replacement, rep, e) < 0 ? -1 : 0;
 }
 
 /* The hidden --shim-format reply (proto/proto_overlay.h). On success a value

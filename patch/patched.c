@@ -39,8 +39,8 @@ static int keep(const char *cache, const char *rel, const struct sb *b, struct s
 	return rc;
 }
 
-/* gowrap's own overlay's entries, first in ours. */
-static int base_entries(const char *overlay, struct jw *w, char ***keys, size_t *nkeys, struct gw_err *e)
+int pt_overlay_entries(const char *overlay, void (*fn)(void *ctx, const char *key, const char *value),
+		       void *ctx, struct gw_err *e)
 {
 	struct sb b = SB_INIT;
 	int rc = 0;
@@ -55,13 +55,31 @@ static int base_entries(const char *overlay, struct jw *w, char ***keys, size_t 
 		rc = gw_err_set(e, GW_EXIT_INTERNAL, "gowrap's overlay is damaged",
 				"remove the gowrap cache directory and retry", "%s", overlay);
 	cJSON_ArrayForEach(it, r)
-		if (it->string && cJSON_IsString(it)) {
-			jw_str(w, it->string, it->valuestring);
-			gw_strv_add(keys, nkeys, it->string);
-		}
+		if (it->string && cJSON_IsString(it))
+			fn(ctx, it->string, it->valuestring);
 	cJSON_Delete(j);
 	sb_release(&b);
 	return rc;
+}
+
+struct base_ctx {
+	struct jw *w;
+	char ***keys;
+	size_t *nkeys;
+};
+
+static void base_entry(void *ctx, const char *key, const char *value)
+{
+	struct base_ctx *c = ctx;
+	jw_str(c->w, key, value);
+	gw_strv_add(c->keys, c->nkeys, key);
+}
+
+/* gowrap's own overlay's entries, first in ours. */
+static int base_entries(const char *overlay, struct jw *w, char ***keys, size_t *nkeys, struct gw_err *e)
+{
+	struct base_ctx c = { w, keys, nkeys };
+	return pt_overlay_entries(overlay, base_entry, &c, e);
 }
 
 /* One Replace entry of ours: the GOROOT path and what replaces it. */

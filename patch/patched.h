@@ -26,4 +26,12 @@ int pt_patched_apply(const char *spec, const char *goroot, const char *goversion
 		     const char *base, struct pt_patched *o, struct gw_err *e);
 void pt_patched_free(struct pt_patched *o);
 
+/* gowrap's own overlay file read once: each string Replace entry (the GOROOT
+ * path, the file that replaces it) handed to fn in file order. The one reader
+ * of that file for both the patches (who must not replace the same file) and
+ * overlay's shim reply (which names the files go will read). 0, or -1 with
+ * 111 in e when the file cannot be read or has no Replace object. */
+int pt_overlay_entries(const char *overlay, void (*fn)(void *ctx, const char *key, const char *value),
+		       void *ctx, struct gw_err *e);
+
 #endif
